@@ -1,0 +1,58 @@
+// npm test: type check, lint, unit and server tests (Vitest), end-to-end tests (Playwright in Chromium).
+// Stops at the first failing step and closes with one line that counts every test that ran.
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { bin, run } from "./run.mjs";
+
+const root = new URL("..", import.meta.url).pathname;
+const results = `${root}test-results`;
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+
+const steps = [
+  ["type check", bin("tsc"), ["-p", "tsconfig.json"]],
+  ["lint", bin("biome"), ["check", "."]],
+  [
+    "unit and server tests",
+    bin("vitest"),
+    ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${results}/vitest.json`],
+  ],
+  ["end-to-end tests", process.execPath, ["scripts/e2e.mjs"]],
+];
+
+function counts() {
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+  const vitest = `${results}/vitest.json`;
+  if (existsSync(vitest)) {
+    const report = JSON.parse(readFileSync(vitest, "utf8"));
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
+    skipped += report.numPendingTests + report.numTodoTests;
+  }
+  const e2e = `${results}/e2e.json`;
+  if (existsSync(e2e)) {
+    const { stats } = JSON.parse(readFileSync(e2e, "utf8"));
+    passed += stats.expected + stats.flaky;
+    failed += stats.unexpected;
+    skipped += stats.skipped;
+  }
+  return { passed, failed, skipped };
+}
+
+let failedStep;
+for (const [name, command, args] of steps) {
+  const started = Date.now();
+  console.log(`\n=== ${name} ===`);
+  const code = await run(command, args, { cwd: root });
+  console.log(`=== ${name}: ${code === 0 ? "ok" : `failed (exit ${code})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (code !== 0) {
+    failedStep = name;
+    break;
+  }
+}
+
+const { passed, failed, skipped } = counts();
+if (failedStep) console.error(`\nnpm test failed at: ${failedStep}`);
+console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
+process.exit(failedStep ? 1 : 0);
