@@ -1,7 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { serveStatic } from "./static-server";
 
-test("the built index.html is served with its root element at / and at any deep link", async ({ request }) => {
+test("the built index.html is served with its root element at / and at any deep link", async ({
+  request,
+}) => {
   for (const path of ["/", "/orders/123", "/vendors?page=2"]) {
     const response = await request.get(path);
     expect(response.status()).toBe(200);
@@ -23,7 +25,9 @@ test("the app renders in Chromium and a signed-out visit lands on the sign-in pa
 test("an unknown path shows the not-found page", async ({ page }) => {
   await page.goto("/no/such/page");
   await expect(page.getByText("Sorry, the page you visited does not exist.")).toBeVisible();
-  await expect(page.getByRole("link", { name: /home/i }).or(page.getByRole("button", { name: /home/i }))).toBeVisible();
+  await expect(
+    page.getByRole("link", { name: /home/i }).or(page.getByRole("button", { name: /home/i })),
+  ).toBeVisible();
 });
 
 test("the API answers health and unknown API paths with the contract's JSON", async ({ request }) => {

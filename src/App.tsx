@@ -1,0 +1,22 @@
+// The app root: providers, the browser's router, and the routes, behind one error boundary
+// so a failure (even of the default layout's code) never leaves a blank page.
+import { Suspense } from "react";
+import { BrowserRouter } from "react-router";
+import { AppProviders } from "./app-providers";
+import { PageSpinner } from "./components/page-spinner";
+import { AppRoutes } from "./routes";
+import { RouteErrorBoundary } from "./routing/route-error-boundary";
+
+export function App() {
+  return (
+    <BrowserRouter>
+      <AppProviders>
+        <RouteErrorBoundary>
+          <Suspense fallback={<PageSpinner />}>
+            <AppRoutes />
+          </Suspense>
+        </RouteErrorBoundary>
+      </AppProviders>
+    </BrowserRouter>
+  );
+}

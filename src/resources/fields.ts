@@ -1,0 +1,184 @@
+// Field declarations: what a resource kind's record holds, its constraints, and how lists and forms treat it.
+// Plain data, so the server and the app read the same declaration.
+import type { Kind } from "../access/kinds";
+
+export type FieldType =
+  | "text"
+  | "longText"
+  | "richText"
+  | "integer"
+  | "decimal"
+  | "money"
+  | "percent"
+  | "date"
+  | "datetime"
+  | "boolean"
+  | "enum"
+  | "reference"
+  | "referenceList"
+  | "email"
+  | "phone"
+  | "url"
+  | "colour"
+  | "json";
+
+export interface FieldOptions {
+  /** Shown in forms, columns and filters; derived from the field's name when absent. */
+  label?: string;
+  required?: boolean;
+  /** Computed or system-set: shown, never accepted from a form or a request body. */
+  readOnly?: boolean;
+  /** Matched by the list's `search` parameter. */
+  searchable?: boolean;
+  /** Offered as a column sort; the server indexes it. */
+  sortable?: boolean;
+  /** Offered as a list filter; the server accepts it as a query parameter and indexes it. */
+  filter?: boolean;
+  /** No two records of a tenant share the value. */
+  unique?: boolean;
+  default?: unknown;
+  help?: string;
+}
+
+export interface TextField extends FieldOptions {
+  type: "text" | "longText" | "richText" | "email" | "phone" | "url" | "colour";
+  min?: number;
+  max?: number;
+  /** A regular expression source the whole value must match. */
+  pattern?: string;
+  patternMessage?: string;
+}
+
+export interface NumberField extends FieldOptions {
+  type: "integer" | "decimal" | "money" | "percent";
+  min?: number;
+  max?: number;
+  /** Digits after the decimal point (decimal; money is always 2). */
+  scale?: number;
+  /** Shown after the input and the value, e.g. "lb", "days". */
+  unit?: string;
+}
+
+export interface DateField extends FieldOptions {
+  type: "date" | "datetime";
+}
+
+export interface BooleanField extends FieldOptions {
+  type: "boolean";
+}
+
+export interface EnumValue {
+  value: string;
+  label: string;
+  /** An antd tag colour name or hex. */
+  color?: string;
+}
+
+export interface EnumField extends FieldOptions {
+  type: "enum";
+  values: EnumValue[];
+}
+
+export interface ReferenceField extends FieldOptions {
+  type: "reference" | "referenceList";
+  target: Kind;
+  /** Deleting the target while this points at it: refuse (409) or clear this field. */
+  onDelete?: "restrict" | "setNull";
+}
+
+export interface JsonField extends FieldOptions {
+  type: "json";
+}
+
+export type Field =
+  | TextField
+  | NumberField
+  | DateField
+  | BooleanField
+  | EnumField
+  | ReferenceField
+  | JsonField;
+
+type Opts<F> = Omit<F, "type">;
+
+export const text = (o: Opts<TextField> = {}): TextField => ({ type: "text", max: 200, ...o });
+export const longText = (o: Opts<TextField> = {}): TextField => ({ type: "longText", max: 10_000, ...o });
+export const richText = (o: Opts<TextField> = {}): TextField => ({ type: "richText", max: 100_000, ...o });
+export const email = (o: Opts<TextField> = {}): TextField => ({ type: "email", max: 254, ...o });
+export const phone = (o: Opts<TextField> = {}): TextField => ({ type: "phone", max: 32, ...o });
+export const url = (o: Opts<TextField> = {}): TextField => ({ type: "url", max: 2_000, ...o });
+export const colour = (o: Opts<TextField> = {}): TextField => ({ type: "colour", ...o });
+export const integer = (o: Opts<NumberField> = {}): NumberField => ({ type: "integer", ...o });
+export const decimal = (o: Opts<NumberField> = {}): NumberField => ({ type: "decimal", scale: 2, ...o });
+export const money = (o: Opts<NumberField> = {}): NumberField => ({ type: "money", scale: 2, min: 0, ...o });
+export const percent = (o: Opts<NumberField> = {}): NumberField => ({
+  type: "percent",
+  min: 0,
+  max: 100,
+  ...o,
+});
+export const date = (o: Opts<DateField> = {}): DateField => ({ type: "date", ...o });
+export const datetime = (o: Opts<DateField> = {}): DateField => ({ type: "datetime", ...o });
+export const boolean = (o: Opts<BooleanField> = {}): BooleanField => ({
+  type: "boolean",
+  default: false,
+  ...o,
+});
+export const json = (o: Opts<JsonField> = {}): JsonField => ({ type: "json", ...o });
+
+/** An enum from plain codes ("net30") or from full values; labels derive from codes. */
+export function choice(
+  values: (string | EnumValue)[],
+  o: Omit<EnumField, "type" | "values"> = {},
+): EnumField {
+  return {
+    type: "enum",
+    values: values.map((v) => (typeof v === "string" ? { value: v, label: labelFromName(v) } : v)),
+    ...o,
+  };
+}
+
+export const reference = (target: Kind, o: Omit<ReferenceField, "type" | "target"> = {}): ReferenceField => ({
+  type: "reference",
+  target,
+  ...o,
+});
+
+export const referenceList = (
+  target: Kind,
+  o: Omit<ReferenceField, "type" | "target"> = {},
+): ReferenceField => ({
+  type: "referenceList",
+  target,
+  ...o,
+});
+
+const ACRONYMS = new Set([
+  "id",
+  "sku",
+  "po",
+  "url",
+  "uv",
+  "fsc",
+  "gsm",
+  "ncoa",
+  "cass",
+  "eddm",
+  "sms",
+  "api",
+  "csr",
+]);
+
+/** "vendor_category_id" → "Vendor category"; "lead_time_days" → "Lead time days"; "po_number" → "PO number". */
+export function labelFromName(name: string): string {
+  const words = name
+    .replace(/_id$/, "")
+    .split(/[_\s]+/)
+    .filter(Boolean);
+  return words
+    .map((w, i) => {
+      if (ACRONYMS.has(w.toLowerCase())) return w.toUpperCase();
+      return i === 0 ? w.charAt(0).toUpperCase() + w.slice(1) : w;
+    })
+    .join(" ");
+}

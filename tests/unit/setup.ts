@@ -1,0 +1,51 @@
+// Vitest setup for the app's unit tests (jsdom): jest-dom matchers and the browser APIs
+// antd needs that jsdom lacks.
+import "@testing-library/jest-dom/vitest";
+import { cleanup } from "@testing-library/react";
+import { afterEach } from "vitest";
+
+afterEach(() => {
+  cleanup();
+});
+
+// antd's responsive grid and breakpoint hooks read matchMedia; no query matches by default.
+if (!window.matchMedia) {
+  Object.defineProperty(window, "matchMedia", {
+    writable: true,
+    configurable: true,
+    value: (query: string): MediaQueryList => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }),
+  });
+}
+
+// antd's overflow-aware components (Menu, Tabs, Table) observe their size.
+if (!("ResizeObserver" in window)) {
+  class ResizeObserverMock {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  Object.defineProperty(window, "ResizeObserver", {
+    writable: true,
+    configurable: true,
+    value: ResizeObserverMock,
+  });
+  Object.defineProperty(globalThis, "ResizeObserver", {
+    writable: true,
+    configurable: true,
+    value: ResizeObserverMock,
+  });
+}
+
+// antd measures scrollbars through getComputedStyle with a pseudo-element, which jsdom does not implement.
+const { getComputedStyle } = window;
+window.getComputedStyle = (element: Element, pseudo?: string | null) =>
+  getComputedStyle(element, pseudo ? undefined : pseudo);
