@@ -23,7 +23,9 @@ export function inputsHash(root, env = process.env) {
     hash.update(readFileSync(file));
   }
   // VITE_* variables of the environment take precedence over .env, so they are inputs too.
-  for (const key of Object.keys(env).filter((k) => k.startsWith("VITE_")).sort()) {
+  for (const key of Object.keys(env)
+    .filter((k) => k.startsWith("VITE_"))
+    .sort()) {
     hash.update(`${key}=${env[key]}`);
   }
   return hash.digest("hex");
@@ -31,7 +33,11 @@ export function inputsHash(root, env = process.env) {
 
 export function isBuildFresh(root, outDir) {
   const stamp = join(outDir, ".build-stamp");
-  return existsSync(join(outDir, "index.html")) && existsSync(stamp) && readFileSync(stamp, "utf8") === inputsHash(root);
+  return (
+    existsSync(join(outDir, "index.html")) &&
+    existsSync(stamp) &&
+    readFileSync(stamp, "utf8") === inputsHash(root)
+  );
 }
 
 export function writeStamp(root, outDir) {

@@ -33,10 +33,14 @@ if ((await buildIfStale()) !== 0) process.exit(1);
 
 // The configuration check is a build-time matter, so it needs a build of its own.
 const noConfigDir = join(root, ".e2e", "noconfig-dist");
-const noConfigCode = await run(bin("vite"), ["build", "--logLevel", "error", "--outDir", noConfigDir, "--emptyOutDir"], {
-  cwd: root,
-  env: { ...process.env, VITE_TENANT_ID: "" },
-});
+const noConfigCode = await run(
+  bin("vite"),
+  ["build", "--logLevel", "error", "--outDir", noConfigDir, "--emptyOutDir"],
+  {
+    cwd: root,
+    env: { ...process.env, VITE_TENANT_ID: "" },
+  },
+);
 if (noConfigCode !== 0) process.exit(noConfigCode);
 
 const dataDir = mkdtempSync(join(tmpdir(), "pressroom-e2e-"));

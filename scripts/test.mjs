@@ -45,7 +45,9 @@ for (const [name, command, args] of steps) {
   const started = Date.now();
   console.log(`\n=== ${name} ===`);
   const code = await run(command, args, { cwd: root });
-  console.log(`=== ${name}: ${code === 0 ? "ok" : `failed (exit ${code})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `=== ${name}: ${code === 0 ? "ok" : `failed (exit ${code})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   if (code !== 0) {
     failedStep = name;
     break;

@@ -1,0 +1,122 @@
+import fastifyCompress from "@fastify/compress";
+import fastifySwagger from "@fastify/swagger";
+import Fastify, { type FastifyInstance } from "fastify";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { createIdentityProvider, type IdentityProvider } from "./auth/identity-provider";
+import { loginRoutes } from "./auth/login-routes";
+import { passwordRoutes } from "./auth/password-routes";
+import { profileRoutes } from "./auth/profile-routes";
+import { registerRoute } from "./auth/register-route";
+import { type Config, defaultConfig } from "./config";
+import type { Database, DatabaseHandle } from "./db/open";
+import { registerCors } from "./http/cors";
+import { errorHandler } from "./http/errors";
+import { type LoggerSetting, loggerOptions } from "./http/logging";
+import { notFoundHandler, registerSpa } from "./http/spa";
+import { systemRoutes } from "./http/system-routes";
+import { testRoutes } from "./http/test-routes";
+import { createMailer, type Mailer } from "./mail/mailer";
+
+export const API_PREFIX = "/api/v1";
+export const BODY_LIMIT = 1024 * 1024; // the contract's 1 MiB
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The Drizzle database every route queries. */
+    db: Database;
+    config: Config;
+    mailer: Mailer;
+    /** Firebase when configured; otherwise `configured: false` and null custom tokens. */
+    identity: IdentityProvider;
+  }
+}
+
+export interface BuildAppOptions {
+  /** An opened (and migrated) database; the caller closes it after app.close(). */
+  database: DatabaseHandle;
+  /** Settings over the defaults of loadConfig({}). */
+  config?: Partial<Config>;
+  /** Folder of the built app to serve; omitted means API only. */
+  staticDir?: string;
+  /** false (default) for silence, true for pino at config.logLevel, or pino options. */
+  logger?: LoggerSetting;
+  /** Replaces the SMTP/outbox mailer chosen from config. */
+  mailer?: Mailer;
+  /** Replaces the identity provider chosen from config.firebase (tests fake one). */
+  identityProvider?: IdentityProvider;
+}
+
+/** Builds the whole server without listening, so tests can use app.inject(). */
+export function buildApp(options: BuildAppOptions): FastifyInstance {
+  const config = defaultConfig(options.config);
+  const app = Fastify({
+    logger: loggerOptions(options.logger ?? false, config.logLevel),
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    // Idle keep-alive sockets must not hold up a graceful shutdown.
+    forceCloseConnections: "idle",
+  });
+
+  app.decorate("db", options.database.db);
+  app.decorate("config", config);
+  app.decorate(
+    "mailer",
+    options.mailer ??
+      createMailer({ db: options.database.db, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom }),
+  );
+  app.decorate("identity", options.identityProvider ?? createIdentityProvider(config.firebase));
+  app.decorateRequest("auth", null);
+  app.decorateRequest("grants", null);
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+  registerCors(app, config);
+
+  // While shutting down, answers to requests already in flight close their
+  // keep-alive connection, so close() does not wait for the client to hang up.
+  let draining = false;
+  app.addHook("preClose", async () => {
+    draining = true;
+  });
+  app.addHook("onSend", async (_request, reply) => {
+    if (draining) reply.header("connection", "close");
+  });
+
+  // Compression first: its onSend hook must wrap the static files too. Request
+  // bodies are never decompressed, so the body limit bounds what we parse.
+  app.register(fastifyCompress, { global: true, globalDecompression: false });
+  app.register(fastifySwagger, {
+    openapi: {
+      openapi: "3.0.3",
+      info: { title: "Pressroom v1 API", version: "1.0.0" },
+      components: {
+        securitySchemes: { bearer: { type: "http", scheme: "bearer", description: "The session token" } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  const spaEnabled = registerSpa(app, options.staticDir);
+  app.setNotFoundHandler(notFoundHandler(spaEnabled));
+
+  app.register(
+    async (api) => {
+      await api.register(systemRoutes);
+      await api.register(
+        async (auth) => {
+          await auth.register(loginRoutes);
+          await auth.register(registerRoute);
+          await auth.register(passwordRoutes);
+          await auth.register(profileRoutes);
+        },
+        { prefix: "/auth" },
+      );
+      // Never part of a normal server: only the e2e runner sets PRESSROOM_TEST_OUTBOX=1.
+      if (config.testRoutes) await api.register(testRoutes);
+    },
+    { prefix: API_PREFIX },
+  );
+
+  return app;
+}

@@ -1,0 +1,143 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+// Every setting the server reads from its environment, in one place, so a
+// typo or a bad value stops the start with a message instead of a surprise later.
+export interface FirebaseConfig {
+  projectId: string;
+  /** Service-account JSON (already parsed); absent when only the emulator is used. */
+  serviceAccount?: Record<string, unknown>;
+  emulatorHost?: string;
+}
+
+export interface Config {
+  host: string;
+  port: number;
+  /** Folder of the built app; served with an SPA fallback when it exists. */
+  staticDir: string;
+  /** Folder of the embedded database and its lock (unused with databaseUrl). */
+  dataDir: string;
+  databaseUrl?: string;
+  logLevel: string;
+  sessionTtlHours: number;
+  trustProxy: boolean;
+  /** Where this server's app is reached; base of invitation links. */
+  publicUrl: string;
+  /** Origins a password-reset link may point at; empty means loopback only. */
+  appOrigins: string[];
+  smtpUrl?: string;
+  mailFrom: string;
+  firebase?: FirebaseConfig;
+  /** Exposes GET /api/v1/test/* helpers; set only by the e2e runner. */
+  testRoutes: boolean;
+}
+
+export class ConfigError extends Error {}
+
+const flag = z
+  .enum(["1", "0", "true", "false", "yes", "no", ""])
+  .transform((v) => v === "1" || v === "true" || v === "yes");
+
+const envSchema = z.object({
+  HOST: z.string().min(1).default("127.0.0.1"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  STATIC_DIR: z.string().min(1).default("dist"),
+  DATA_DIR: z.string().min(1).default("data"),
+  DATABASE_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(12),
+  TRUST_PROXY: flag.default(false),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  APP_ORIGINS: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().min(1).default("Pressroom <no-reply@pressroom.test>"),
+  FIREBASE_SERVICE_ACCOUNT: z.string().optional(),
+  FIREBASE_AUTH_EMULATOR_HOST: z.string().optional(),
+  FIREBASE_PROJECT_ID: z.string().optional(),
+  PRESSROOM_TEST_OUTBOX: flag.default(false),
+});
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  // Empty strings count as unset, as in most shells' `FOO= cmd` habit.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join("\n  ")}`);
+  }
+  const e = parsed.data;
+  const appOrigins = (e.APP_ORIGINS ?? "")
+    .split(",")
+    .map((o) => o.trim())
+    .filter(Boolean)
+    .map((o) => {
+      try {
+        return new URL(o).origin;
+      } catch {
+        throw new ConfigError(`Invalid configuration:\n  APP_ORIGINS: "${o}" is not a URL`);
+      }
+    });
+  return {
+    host: e.HOST,
+    port: e.PORT,
+    staticDir: path.resolve(cwd, e.STATIC_DIR),
+    dataDir: path.resolve(cwd, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+    sessionTtlHours: e.SESSION_TTL_HOURS,
+    trustProxy: e.TRUST_PROXY,
+    publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, ""),
+    appOrigins,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    firebase: firebaseConfig(
+      e.FIREBASE_SERVICE_ACCOUNT,
+      e.FIREBASE_AUTH_EMULATOR_HOST,
+      e.FIREBASE_PROJECT_ID,
+    ),
+    testRoutes: e.PRESSROOM_TEST_OUTBOX,
+  };
+}
+
+function firebaseConfig(
+  serviceAccount: string | undefined,
+  emulatorHost: string | undefined,
+  projectId: string | undefined,
+): FirebaseConfig | undefined {
+  if (serviceAccount) {
+    const account = readServiceAccount(serviceAccount);
+    const id = projectId ?? (typeof account.project_id === "string" ? account.project_id : undefined);
+    if (!id) throw new ConfigError("Invalid configuration:\n  FIREBASE_SERVICE_ACCOUNT has no project_id");
+    return { projectId: id, serviceAccount: account, emulatorHost };
+  }
+  if (emulatorHost) return { projectId: projectId ?? "demo-pressroom", emulatorHost };
+  return undefined;
+}
+
+// The variable holds either the JSON itself or the path of a JSON file.
+function readServiceAccount(value: string): Record<string, unknown> {
+  const text = value.trim().startsWith("{") ? value : readFileOrThrow(value);
+  try {
+    return JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    throw new ConfigError("Invalid configuration:\n  FIREBASE_SERVICE_ACCOUNT is not valid JSON");
+  }
+}
+
+function readFileOrThrow(file: string): string {
+  try {
+    return readFileSync(file, "utf8");
+  } catch {
+    throw new ConfigError(`Invalid configuration:\n  FIREBASE_SERVICE_ACCOUNT: cannot read ${file}`);
+  }
+}
+
+/** Defaults for code that builds an app without an environment (tests, tools). */
+export function defaultConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({}, process.cwd()), ...overrides };
+}

@@ -1,0 +1,100 @@
+import { existsSync, mkdirSync, unlinkSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { SQL } from "drizzle-orm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import pg from "pg";
+import * as schema from "./schema";
+
+/**
+ * The one database type the rest of the server uses. Drizzle's PGlite and
+ * node-postgres databases share PgDatabase's query API; only raw results differ.
+ */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  driver: "pglite" | "postgres";
+  /**
+   * Runs fn while no other server on the same database runs an exclusive section
+   * (migrations and seeding at start). PGlite has one process by construction.
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+// Any fixed 64-bit number; it names Pressroom's start-up section in pg_locks.
+const START_LOCK_KEY = 4_242_017;
+
+export interface OpenDatabaseOptions {
+  /** A PostgreSQL connection string; when set, PGlite is not used. */
+  databaseUrl?: string;
+  /** The PGlite data folder; omitted means an in-memory database. */
+  pgliteDir?: string;
+  /** A PGlite data-folder dump to start from (tests use it to skip initdb). */
+  loadDataDir?: Blob | File;
+  /** Connections in the node-postgres pool. */
+  poolSize?: number;
+  onPoolError?: (error: Error) => void;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
+  return openPglite(options);
+}
+
+async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  // An idle client losing its connection must not crash the process.
+  pool.on("error", (error) => options.onPoolError?.(error));
+  // Fail at start, not at the first request, when the address or credentials are wrong.
+  const client = await pool.connect().catch(async (error: unknown) => {
+    await pool.end();
+    throw error;
+  });
+  client.release();
+  const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
+  // A session-level advisory lock lives on one connection, so take a dedicated one.
+  const exclusive = async <T>(fn: () => Promise<T>): Promise<T> => {
+    const lockClient = await pool.connect();
+    try {
+      await lockClient.query("select pg_advisory_lock($1)", [START_LOCK_KEY]);
+      try {
+        return await fn();
+      } finally {
+        await lockClient.query("select pg_advisory_unlock($1)", [START_LOCK_KEY]);
+      }
+    } finally {
+      lockClient.release();
+    }
+  };
+  return { db, driver: "postgres", exclusive, close: () => pool.end() };
+}
+
+async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
+  const client = new PGlite({ dataDir: options.pgliteDir, loadDataDir: options.loadDataDir });
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  return { db, driver: "pglite", exclusive: (fn) => fn(), close: () => client.close() };
+}
+
+/** Raw SQL rows; both drivers answer execute() with an object holding `rows`. */
+export async function selectRows<T>(db: Database, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/**
+ * PGlite leaves postmaster.pid behind when its process is killed, and the next
+ * open can wait on it forever. Call this only while holding the data-folder lock:
+ * then no live process uses the folder and the file is stale by definition.
+ */
+export function clearStalePglitePid(pgliteDir: string): boolean {
+  const file = path.join(pgliteDir, "postmaster.pid");
+  if (!existsSync(file)) return false;
+  unlinkSync(file);
+  return true;
+}

@@ -1,0 +1,232 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+// Column names are the contract's snake_case and so are the TypeScript keys:
+// a row can be answered as a record without renaming.
+// Every table carries id, created_at, updated_at and version (api-contract.md).
+
+export const id = () => integer("id").primaryKey().generatedByDefaultAsIdentity();
+export const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+export const recordColumns = () => ({
+  created_at: at("created_at").notNull().defaultNow(),
+  updated_at: at("updated_at").notNull().defaultNow(),
+  version: integer("version").notNull().default(1),
+});
+
+/** The owning tenant of a tenant-owned row. */
+export const tenantId = () =>
+  integer("tenant_id")
+    .notNull()
+    .references(() => tenants.id);
+
+export const tenants = pgTable("tenants", {
+  id: id(),
+  name: text("name").notNull(),
+  ...recordColumns(),
+});
+
+export const sites = pgTable(
+  "sites",
+  {
+    id: id(),
+    tenant_id: tenantId(),
+    name: text("name").notNull(),
+    domain: text("domain"),
+    kind: text("kind").notNull().default("retail"),
+    status: text("status").notNull().default("active"),
+    ...recordColumns(),
+  },
+  (t) => [index("sites_tenant_id_idx").on(t.tenant_id)],
+);
+
+// --- identity -----------------------------------------------------------------
+// A user is one identity across tenants; what they may do in a tenant comes from
+// their groups (memberships) whose sites belong to that tenant, and the roles of
+// those groups.
+
+/** A role's grants: resource kind → actions, "*" meaning every action. */
+export type Permissions = Record<string, string[]>;
+
+export const users = pgTable(
+  "users",
+  {
+    id: id(),
+    /** Stored lower-cased; unique without regard to case. */
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    phone: text("phone"),
+    /** argon2id; null for an account that signs in only through single sign-on. */
+    password_hash: text("password_hash"),
+    is_avante_sales_rep: boolean("is_avante_sales_rep").notNull().default(false),
+    is_avante_csr: boolean("is_avante_csr").notNull().default(false),
+    is_customer_agent: boolean("is_customer_agent").notNull().default(false),
+    active: boolean("active").notNull().default(true),
+    last_login_at: at("last_login_at"),
+    ...recordColumns(),
+  },
+  (t) => [uniqueIndex("users_email_key").on(sql`lower(${t.email})`)],
+);
+
+export const groups = pgTable(
+  "groups",
+  {
+    id: id(),
+    tenant_id: tenantId(),
+    name: text("name").notNull(),
+    is_admin: boolean("is_admin").notNull().default(false),
+    ...recordColumns(),
+  },
+  (t) => [index("groups_tenant_id_idx").on(t.tenant_id)],
+);
+
+export const group_sites = pgTable(
+  "group_sites",
+  {
+    id: id(),
+    tenant_id: tenantId(),
+    group_id: integer("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    site_id: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    ...recordColumns(),
+  },
+  (t) => [
+    uniqueIndex("group_sites_group_site_key").on(t.group_id, t.site_id),
+    index("group_sites_site_idx").on(t.site_id),
+  ],
+);
+
+export const roles = pgTable(
+  "roles",
+  {
+    id: id(),
+    tenant_id: tenantId(),
+    name: text("name").notNull(),
+    permissions: jsonb("permissions").$type<Permissions>().notNull().default({}),
+    ...recordColumns(),
+  },
+  (t) => [index("roles_tenant_id_idx").on(t.tenant_id)],
+);
+
+export const group_roles = pgTable(
+  "group_roles",
+  {
+    id: id(),
+    tenant_id: tenantId(),
+    group_id: integer("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    role_id: integer("role_id")
+      .notNull()
+      .references(() => roles.id, { onDelete: "cascade" }),
+    ...recordColumns(),
+  },
+  (t) => [
+    uniqueIndex("group_roles_group_role_key").on(t.group_id, t.role_id),
+    index("group_roles_role_idx").on(t.role_id),
+  ],
+);
+
+export const user_groups = pgTable(
+  "user_groups",
+  {
+    id: id(),
+    tenant_id: tenantId(),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    group_id: integer("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    ...recordColumns(),
+  },
+  (t) => [
+    uniqueIndex("user_groups_user_group_key").on(t.user_id, t.group_id),
+    index("user_groups_group_idx").on(t.group_id),
+  ],
+);
+
+/** A signed-in session: the client holds the token, we keep only its sha256. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: id(),
+    token_hash: text("token_hash").notNull().unique(),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tenant_id: tenantId(),
+    expires_at: at("expires_at").notNull(),
+    last_seen_at: at("last_seen_at").notNull().defaultNow(),
+    revoked_at: at("revoked_at"),
+    ip: text("ip"),
+    user_agent: text("user_agent"),
+    ...recordColumns(),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.user_id)],
+);
+
+export const invitations = pgTable(
+  "invitations",
+  {
+    id: id(),
+    tenant_id: tenantId(),
+    email: text("email").notNull(),
+    group_ids: integer("group_ids").array().notNull().default(sql`'{}'::integer[]`),
+    token_hash: text("token_hash").notNull().unique(),
+    expires_at: at("expires_at").notNull(),
+    used_at: at("used_at"),
+    invited_by: integer("invited_by").references(() => users.id, { onDelete: "set null" }),
+    ...recordColumns(),
+  },
+  (t) => [index("invitations_tenant_email_idx").on(t.tenant_id, t.email)],
+);
+
+export const password_resets = pgTable(
+  "password_resets",
+  {
+    id: id(),
+    tenant_id: tenantId(),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    token_hash: text("token_hash").notNull().unique(),
+    expires_at: at("expires_at").notNull(),
+    used_at: at("used_at"),
+    ...recordColumns(),
+  },
+  (t) => [index("password_resets_user_idx").on(t.user_id)],
+);
+
+/** Failed sign-ins, counted per email and per address to slow down guessing. */
+export const login_attempts = pgTable(
+  "login_attempts",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    ip: text("ip").notNull(),
+    tenant_id: integer("tenant_id"),
+    ...recordColumns(),
+  },
+  (t) => [
+    index("login_attempts_email_idx").on(t.email, t.created_at),
+    index("login_attempts_ip_idx").on(t.ip, t.created_at),
+  ],
+);
+
+/** Mail kept here when no SMTP server is configured (and readable by tests). */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: id(),
+    tenant_id: integer("tenant_id"),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    link: text("link"),
+    ...recordColumns(),
+  },
+  (t) => [index("outbox_to_idx").on(t.to)],
+);

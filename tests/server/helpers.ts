@@ -1,0 +1,230 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { FastifyInstance } from "fastify";
+import pg from "pg";
+import { type BuildAppOptions, buildApp } from "../../server/app";
+import { runMigrations } from "../../server/db/migrate";
+import { type DatabaseHandle, openDatabase } from "../../server/db/open";
+import { SEED_PASSWORD, seedIfEmpty } from "../../server/db/seed";
+
+// Test databases: a fresh PGlite in a temp folder always, and a fresh PostgreSQL
+// database as well when TEST_DATABASE_URL names a server we may create databases on.
+
+export type DatabaseKind = "pglite" | "postgres";
+
+export const DATABASE_KINDS: DatabaseKind[] = process.env.TEST_DATABASE_URL
+  ? ["pglite", "postgres"]
+  : ["pglite"];
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, "../..");
+
+export interface TestDatabase {
+  kind: DatabaseKind;
+  handle: DatabaseHandle;
+  dispose(): Promise<void>;
+}
+
+export interface TestDatabaseOptions {
+  /** Apply the migrations (default true). */
+  migrate?: boolean;
+  /** Seed the demo data (default true; implies migrate). */
+  seed?: boolean;
+}
+
+export async function createTestDatabase(
+  kind: DatabaseKind,
+  options: TestDatabaseOptions = {},
+): Promise<TestDatabase> {
+  const db = kind === "pglite" ? await freshPglite() : await freshPostgres();
+  const seed = options.seed ?? true;
+  try {
+    if (options.migrate !== false || seed) await runMigrations(db.handle);
+    if (seed) await seedIfEmpty(db.handle.db);
+  } catch (error) {
+    await db.dispose();
+    throw error;
+  }
+  return db;
+}
+
+// initdb takes seconds; a pristine cluster image, made once per PGlite version
+// and kept in the temp folder, makes each fresh database a copy instead.
+async function pgliteTemplate(): Promise<Blob> {
+  const pkg = path.join(REPO_ROOT, "node_modules/@electric-sql/pglite/package.json");
+  const version = JSON.parse(readFileSync(pkg, "utf8")).version as string;
+  const file = path.join(os.tmpdir(), `pressroom-test-pglite-${version}.tar`);
+  if (!existsSync(file)) {
+    const client = new PGlite();
+    await client.waitReady;
+    const dump = await client.dumpDataDir("none");
+    await client.close();
+    // Parallel test files may race to make it; rename keeps whichever lands complete.
+    const partial = `${file}.${process.pid}.partial`;
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partial, file);
+  }
+  return new Blob([readFileSync(file)]);
+}
+
+async function freshPglite(): Promise<TestDatabase> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "pressroom-test-db-"));
+  const handle = await openDatabase({ pgliteDir: dir, loadDataDir: await pgliteTemplate() });
+  return {
+    kind: "pglite",
+    handle,
+    async dispose() {
+      await handle.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function freshPostgres(): Promise<TestDatabase> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
+  const name = `pressroom_test_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+  return {
+    kind: "postgres",
+    handle,
+    async dispose() {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      try {
+        await dropper.query(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  dispose(): Promise<void>;
+}
+
+/** An app (not yet ready, so tests may add routes) over a fresh, seeded database. */
+export async function createTestApp(
+  kind: DatabaseKind,
+  options: Omit<BuildAppOptions, "database"> & TestDatabaseOptions = {},
+): Promise<TestApp> {
+  const { migrate, seed, ...appOptions } = options;
+  const db = await createTestDatabase(kind, { migrate, seed });
+  const app = buildApp({ database: db.handle, ...appOptions });
+  return {
+    app,
+    database: db.handle,
+    async dispose() {
+      await app.close();
+      await db.dispose();
+    },
+  };
+}
+
+// --- signing in ----------------------------------------------------------------
+
+export const DEMO_PASSWORD = SEED_PASSWORD;
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export function login(
+  app: FastifyInstance,
+  body: { email: string; password?: string; tenantId?: number | string },
+  remoteAddress?: string,
+) {
+  return app.inject({
+    method: "POST",
+    url: "/api/v1/auth/login",
+    payload: { password: DEMO_PASSWORD, tenantId: 1, ...body },
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
+}
+
+/** A session token for a seeded user (tenant 1 unless said). */
+export async function signIn(app: FastifyInstance, email: string, tenantId = 1, password = DEMO_PASSWORD) {
+  const res = await login(app, { email, password, tenantId });
+  if (res.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${res.statusCode} ${res.body}`);
+  return res.json().data.sessionCookie as string;
+}
+
+export function getProfile(app: FastifyInstance, token: string, tenantId = 1) {
+  return app.inject({
+    method: "POST",
+    url: "/api/v1/auth/profile",
+    headers: bearer(token),
+    payload: { tenantId },
+  });
+}
+
+export function tempDir(prefix: string): string {
+  return mkdtempSync(path.join(os.tmpdir(), `pressroom-${prefix}-`));
+}
+
+// --- the real server as a child process -------------------------------------
+
+export interface ServerProcess {
+  child: ChildProcess;
+  /** Resolves with the base URL once the server prints its listening line. */
+  ready: Promise<string>;
+  /** Resolves with the exit code (or the signal's name). */
+  exited: Promise<number | string>;
+  output(): string;
+}
+
+/**
+ * Starts `server/main.ts` through node's tsx loader (not npx, so the child pid is
+ * the server's own pid and kill -9 hits the server). PORT=0 picks a free port,
+ * which the listening line reports.
+ */
+export function spawnServer(env: Record<string, string>): ServerProcess {
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH ?? "", HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  const exited = new Promise<number | string>((resolve) => {
+    child.on("exit", (code, signal) => resolve(code ?? signal ?? -1));
+  });
+  const ready = new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /Pressroom listening on (http:\/\/\S+)/.exec(out);
+      if (match) resolve(match[1]);
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    void exited.then((code) => reject(new Error(`server exited (${code}) before listening:\n${out}`)));
+  });
+  ready.catch(() => {}); // callers that expect a refusal never await it
+  return { child, ready, exited, output: () => out };
+}
+
+export async function waitForHealth(baseUrl: string, timeoutMs: number, pollMs = 100): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const res = await fetch(`${baseUrl}/api/v1/health`);
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error(`no healthy answer from ${baseUrl} within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, pollMs));
+  }
+}
