@@ -1,0 +1,51 @@
+// Layout route guarding a page by permission (spec §2, §6): waits for the profile, then lets
+// the page render or sends the user to /unauthorized. Where the spec's route table lists the
+// route (route-requirements.ts) the table decides, including "needs none"; otherwise the kind
+// and action do, with Refine's verbs (list/show/create/edit/delete) read as the
+// access-control provider reads them.
+import { useEffect, useState } from "react";
+import { Navigate, Outlet } from "react-router";
+import type { Kind } from "../access/kinds";
+import type { MergedPermissions } from "../access/permissions";
+import { isAllowed, matchRoute, type RouteRequirement } from "../access/route-requirements";
+import { loadProfile } from "../auth/profile-store";
+import { useProfile } from "../auth/use-profile";
+import { PageSpinner } from "../components/page-spinner";
+import { check, getMergedPermissions } from "../providers/access-control";
+
+export interface RequirePermissionProps {
+  kind: Kind;
+  /** A Refine verb ("list", "edit", …) or a literal action ("ReadPress"). */
+  action: string;
+  /** The route's pattern ("/users/:id"), to look it up in the spec's route table. */
+  route?: string;
+}
+
+/** The spec's requirement when its table lists the route (null: none needed), else undefined. */
+export function tableRequirement(route: string): RouteRequirement | null | undefined {
+  // The table is keyed by its own param names ("/orders/:order_id"): match a sample path instead.
+  const match = matchRoute(route.replace(/:[A-Za-z_]+/g, "1"));
+  return match ? match.requirement : undefined;
+}
+
+export function isRouteAllowed(
+  merged: MergedPermissions | null,
+  { kind, action, route }: RequirePermissionProps,
+): boolean {
+  const fromTable = route === undefined ? undefined : tableRequirement(route);
+  if (fromTable !== undefined) return isAllowed(merged, fromTable);
+  return check(merged, kind, action);
+}
+
+export function RequirePermission(props: RequirePermissionProps) {
+  const profile = useProfile();
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    if (!profile) loadProfile().catch(() => setFailed(true));
+  }, [profile]);
+
+  // No profile, no decision (the permissions come with it); one that cannot load grants nothing.
+  if (!profile) return failed ? <Navigate to="/unauthorized" replace /> : <PageSpinner />;
+  return isRouteAllowed(getMergedPermissions(), props) ? <Outlet /> : <Navigate to="/unauthorized" replace />;
+}

@@ -1,0 +1,22 @@
+// Shared steps of the end-to-end tests: signing in through the real form, reading the session cookie.
+import { expect, type Page } from "@playwright/test";
+
+export const DEMO_PASSWORD = "pressroom-demo";
+export const SESSION_COOKIE = "pressroom_session";
+
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+}
+
+export async function sessionToken(page: Page): Promise<string | undefined> {
+  const cookies = await page.context().cookies();
+  return cookies.find((c) => c.name === SESSION_COOKIE)?.value;
+}
+
+export async function signedInAs(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto("/login");
+  await signIn(page, email, password);
+  await expect(page).toHaveURL(/\/$/);
+}
