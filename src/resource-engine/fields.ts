@@ -126,14 +126,18 @@ export const boolean = (o: Opts<BooleanField> = {}): BooleanField => ({
 });
 export const json = (o: Opts<JsonField> = {}): JsonField => ({ type: "json", ...o });
 
-/** An enum from plain codes ("net30") or from full values; labels derive from codes. */
-export function choice(
-  values: (string | EnumValue)[],
-  o: Omit<EnumField, "type" | "values"> = {},
-): EnumField {
+/** An enum value as declared: the label derives from the code when absent. */
+export type EnumInput = string | (Omit<EnumValue, "label"> & { label?: string });
+
+/** An enum from plain codes ("net30") or from values with a colour; labels derive from codes. */
+export function choice(values: EnumInput[], o: Omit<EnumField, "type" | "values"> = {}): EnumField {
   return {
     type: "enum",
-    values: values.map((v) => (typeof v === "string" ? { value: v, label: labelFromName(v) } : v)),
+    values: values.map((v) =>
+      typeof v === "string"
+        ? { value: v, label: labelFromName(v) }
+        : { ...v, label: v.label ?? labelFromName(v.value) },
+    ),
     ...o,
   };
 }
@@ -169,10 +173,14 @@ const ACRONYMS = new Set([
   "csr",
 ]);
 
-/** "vendor_category_id" → "Vendor category"; "lead_time_days" → "Lead time days"; "po_number" → "PO number". */
+/**
+ * "vendor_category_id" → "Vendor category"; "lead_time_days" → "Lead time days"; "po_number" → "PO number";
+ * "is_default" → "Default"; "next_status_ids" → "Next status".
+ */
 export function labelFromName(name: string): string {
   const words = name
-    .replace(/_id$/, "")
+    .replace(/_ids?$/, "")
+    .replace(/^is_(?=.)/, "")
     .split(/[_\s]+/)
     .filter(Boolean);
   return words
