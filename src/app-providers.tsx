@@ -1,16 +1,25 @@
 // Everything around the routes: theme, antd's App context, Refine and its providers.
 // Rendered inside a router (BrowserRouter in the app, MemoryRouter in tests).
-import { type AccessControlProvider, type AuthProvider, Refine, type RouterProvider } from "@refinedev/core";
+import {
+  type AccessControlProvider,
+  type AuthProvider,
+  type DataProvider,
+  Refine,
+  type RouterProvider,
+} from "@refinedev/core";
 import reactRouterBindings from "@refinedev/react-router";
 import type { QueryClient } from "@tanstack/react-query";
 import { App as AntdApp, ConfigProvider } from "antd";
 import { type ReactNode, useEffect, useState } from "react";
 import { getConfig } from "./config/config";
+import { ADMIN_REFINE_RESOURCES } from "./custom/admin/admin-resources";
 import { APP_TITLE } from "./layouts/app-title";
 import { ACCESS_QUERY_KEY, accessControlProvider, onPermissionsChange } from "./providers/access-control";
 import { authProvider, setQueryClient } from "./providers/auth-provider";
+import { dataProvider as apiDataProvider } from "./providers/data-provider";
 import { notificationProvider } from "./providers/notification-provider";
 import { createQueryClient } from "./providers/query-client";
+import { REFINE_RESOURCES } from "./resource-engine/refine-resources";
 import { NavigationBridge } from "./routing/navigation-bridge";
 import { ModeContext } from "./theme/mode-context";
 import { createTheme } from "./theme/theme";
@@ -20,6 +29,7 @@ export interface AppProvidersProps {
   /** Tests pass their own; the app uses the real providers. */
   auth?: AuthProvider;
   accessControl?: AccessControlProvider;
+  dataProvider?: DataProvider;
   queryClient?: QueryClient;
   /** Vitest loads @refinedev/react-router through Node with a react-router of its own; tests pass a binding. */
   routerProvider?: RouterProvider;
@@ -30,6 +40,7 @@ export function AppProviders({
   children,
   auth = authProvider,
   accessControl = accessControlProvider,
+  dataProvider = apiDataProvider,
   queryClient: givenClient,
   routerProvider = reactRouterBindings,
   mode = getConfig().mode,
@@ -56,7 +67,10 @@ export function AppProviders({
           <Refine
             routerProvider={routerProvider}
             authProvider={auth}
+            dataProvider={dataProvider}
             accessControlProvider={accessControl}
+            // One entry per declared kind, route strings only; the pages are in routes.tsx.
+            resources={[...REFINE_RESOURCES, ...ADMIN_REFINE_RESOURCES]}
             notificationProvider={notificationProvider}
             options={{
               reactQuery: { clientConfig: queryClient },

@@ -13,12 +13,13 @@
 import { Fragment, type ReactNode } from "react";
 import { Outlet, Route, Routes } from "react-router";
 import { RedirectIfAuthenticated } from "./auth/redirect-if-authenticated";
+import { adminRoutes } from "./custom/admin/admin-routes";
 import { GuestLayout } from "./layouts/guest-layout";
 import type { Resource } from "./resource-engine/define";
 import { RESOURCES } from "./resource-engine/registry";
 import { routesOf } from "./resource-engine/resource-routes";
 import { lazyPage } from "./routing/lazy-page";
-import { RequirePermission } from "./routing/require-permission";
+import { type NestedRequirement, RequirePermission } from "./routing/require-permission";
 import { RequireSession } from "./routing/require-session";
 import { SessionAwareLayout } from "./routing/session-aware-layout";
 
@@ -37,9 +38,18 @@ const RecordPage = lazyPage(() => import("./pages/resource/record-page"));
 const ChangeLogPage = lazyPage(() => import("./pages/resource/change-log-page"));
 
 /** A layout route letting `children` through only with the permission for `route`. */
-function guard(resource: Resource, action: string, route: string, children: ReactNode) {
+function guard(
+  resource: Resource,
+  action: string,
+  route: string,
+  children: ReactNode,
+  nested?: NestedRequirement[],
+) {
   return (
-    <Route key={route} element={<RequirePermission kind={resource.kind} action={action} route={route} />}>
+    <Route
+      key={route}
+      element={<RequirePermission kind={resource.kind} action={action} route={route} nested={nested} />}
+    >
       {children}
     </Route>
   );
@@ -47,15 +57,16 @@ function guard(resource: Resource, action: string, route: string, children: Reac
 
 /**
  * A kind's routes: its list, its records' change logs, and create/show/edit, either as a drawer
- * over the list (child routes of the list, "drawer" kinds) or as pages of their own ("routes").
- * Both use the same URLs: /vendors/create, /vendors/12, /vendors/12/edit.
+ * over the list (child routes of the list, "drawer" kinds; the list's guard checks them) or as
+ * pages of their own ("routes" kinds). Both use the same URLs: /vendors/create, /vendors/12,
+ * /vendors/12/edit.
  */
 export function resourceRoutes(resource: Resource): ReactNode {
   const paths = routesOf(resource);
   const modes = [
-    ["create", "create", paths.create],
-    ["show", "show", paths.show],
-    ["edit", "edit", paths.edit],
+    { mode: "create", action: "create", route: paths.create },
+    { mode: "show", action: "show", route: paths.show },
+    { mode: "edit", action: "edit", route: paths.edit },
   ] as const;
   const changeLogs = guard(
     resource,
@@ -71,18 +82,15 @@ export function resourceRoutes(resource: Resource): ReactNode {
           "list",
           paths.list,
           <Route path={paths.list} element={<ResourceListPage resource={resource} />}>
-            {modes.map(([mode, action, path]) =>
-              guard(
-                resource,
-                action,
-                path,
-                <Route
-                  path={path.slice(paths.list.length + 1)}
-                  element={<RecordDrawer resource={resource} mode={mode} />}
-                />,
-              ),
-            )}
+            {modes.map(({ mode, route }) => (
+              <Route
+                key={mode}
+                path={route.slice(paths.list.length + 1)}
+                element={<RecordDrawer resource={resource} mode={mode} />}
+              />
+            ))}
           </Route>,
+          modes.map(({ action, route }) => ({ action, route })),
         )}
         {changeLogs}
       </Fragment>
@@ -96,12 +104,12 @@ export function resourceRoutes(resource: Resource): ReactNode {
         paths.list,
         <Route path={paths.list} element={<ResourceListPage resource={resource} />} />,
       )}
-      {modes.map(([mode, action, path]) =>
+      {modes.map(({ mode, action, route }) =>
         guard(
           resource,
           action,
-          path,
-          <Route path={path} element={<RecordPage resource={resource} mode={mode} />} />,
+          route,
+          <Route path={route} element={<RecordPage resource={resource} mode={mode} />} />,
         ),
       )}
       {changeLogs}
@@ -131,6 +139,7 @@ export function AppRoutes() {
           <Route index element={<HomePage />} />
           <Route path="/profile" element={<ProfilePage />} />
           {RESOURCES.map(resourceRoutes)}
+          {adminRoutes()}
         </Route>
       </Route>
       <Route element={<SessionAwareLayout />}>

@@ -14,4 +14,6 @@ export interface NavigationItem {
    * `resource` (a kind such as "Vendor", or an API path). No `access`: always shown.
    */
   access?: { resource: string; action?: string };
+  /** Shown only to product admins (a counted membership with is_admin), like the /settings page. */
+  adminOnly?: boolean;
 }

@@ -1,5 +1,13 @@
-// The entries of the navigation drawer, in menu order. Resource declarations and custom
-// pages (dashboards, tools) add theirs here as they arrive.
+// The entries of the navigation drawer, in menu order: fixed pages first, then one entry per
+// declared resource kind (grouped by its declaration's group). Custom pages add theirs here.
+import { adminNavigationItems, settingsNavigationItem } from "../custom/admin/admin-navigation";
+import { RESOURCES } from "../resource-engine/registry";
 import type { NavigationItem } from "./navigation-item";
+import { resourceNavigationItems } from "./navigation-resource-items";
 
-export const navigationItems: NavigationItem[] = [{ route: "/", label: "Home", icon: "home" }];
+export const navigationItems: NavigationItem[] = [
+  { route: "/", label: "Home", icon: "home" },
+  ...resourceNavigationItems(RESOURCES),
+  ...adminNavigationItems,
+  settingsNavigationItem,
+];

@@ -3,12 +3,14 @@
 // which the access-control provider invalidates when permissions change).
 import { AccessControlContext, useResourceParams } from "@refinedev/core";
 import { useQueries } from "@tanstack/react-query";
-import { useContext } from "react";
+import { useContext, useSyncExternalStore } from "react";
+import { getMergedPermissions, onPermissionsChange } from "../providers/access-control";
 import type { NavigationItem } from "./navigation-item";
 
 export function useAllowedNavigation(items: readonly NavigationItem[]): NavigationItem[] {
   const { can } = useContext(AccessControlContext);
   const { resources } = useResourceParams();
+  const isAdmin = useSyncExternalStore(onPermissionsChange, () => getMergedPermissions()?.isAdmin === true);
 
   const answers = useQueries({
     queries: items.map((item) => {
@@ -33,5 +35,7 @@ export function useAllowedNavigation(items: readonly NavigationItem[]): Navigati
     }),
   });
 
-  return items.filter((item, index) => !item.access || !can || answers[index]?.data === true);
+  return items.filter(
+    (item, index) => (!item.adminOnly || isAdmin) && (!item.access || !can || answers[index]?.data === true),
+  );
 }

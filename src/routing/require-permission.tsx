@@ -4,7 +4,7 @@
 // and action do, with Refine's verbs (list/show/create/edit/delete) read as the
 // access-control provider reads them.
 import { useEffect, useState } from "react";
-import { Navigate, Outlet } from "react-router";
+import { matchPath, Navigate, Outlet, useLocation } from "react-router";
 import type { Kind } from "../access/kinds";
 import type { MergedPermissions } from "../access/permissions";
 import { isAllowed, matchRoute, type RouteRequirement } from "../access/route-requirements";
@@ -19,6 +19,11 @@ export interface RequirePermissionProps {
   action: string;
   /** The route's pattern ("/users/:id"), to look it up in the spec's route table. */
   route?: string;
+}
+
+export interface NestedRequirement {
+  route: string;
+  action: string;
 }
 
 /** The spec's requirement when its table lists the route (null: none needed), else undefined. */
@@ -37,7 +42,16 @@ export function isRouteAllowed(
   return check(merged, kind, action);
 }
 
-export function RequirePermission(props: RequirePermissionProps) {
+/**
+ * `nested`: child routes rendered inside this one (a drawer over a list) are checked here, by the
+ * current path, before the parent renders: a parent that mounts first could navigate (the list
+ * syncing its query to the URL) after the child's redirect and undo it.
+ */
+export function RequirePermission({
+  nested = [],
+  ...props
+}: RequirePermissionProps & { nested?: NestedRequirement[] }) {
+  const { pathname } = useLocation();
   const profile = useProfile();
   const [failed, setFailed] = useState(false);
 
@@ -47,5 +61,11 @@ export function RequirePermission(props: RequirePermissionProps) {
 
   // No profile, no decision (the permissions come with it); one that cannot load grants nothing.
   if (!profile) return failed ? <Navigate to="/unauthorized" replace /> : <PageSpinner />;
-  return isRouteAllowed(getMergedPermissions(), props) ? <Outlet /> : <Navigate to="/unauthorized" replace />;
+  const child = nested.find(({ route }) => matchPath(route, pathname));
+  const wanted = child ? { ...props, ...child } : props;
+  return isRouteAllowed(getMergedPermissions(), wanted) ? (
+    <Outlet />
+  ) : (
+    <Navigate to="/unauthorized" replace />
+  );
 }

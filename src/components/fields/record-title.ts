@@ -1,0 +1,14 @@
+// How a record is named in titles, reference cells and reference selects: its declaration's
+// titleField, else "#<id>".
+import type { BaseRecord } from "@refinedev/core";
+import type { Resource } from "../../resource-engine/define";
+import { EMPTY, formatPlain } from "./format";
+
+export function recordTitle(resource: Resource | undefined, record: BaseRecord | undefined): string {
+  if (!record) return EMPTY;
+  if (resource) {
+    const text = formatPlain(resource.fields[resource.titleField], record[resource.titleField]);
+    if (text !== EMPTY) return text;
+  }
+  return record.id === undefined ? EMPTY : `#${record.id}`;
+}

@@ -1,0 +1,249 @@
+// The list's search box and filters, one control per declared filter by field type. Each
+// control writes Refine filters in the operators the data provider speaks: "in" for choices,
+// "eq" for yes/no and exact text, "gte"/"lte" for number and date ranges, and `search`.
+// Values come back from the URL as strings, so every control accepts strings.
+import type { CrudFilter, CrudOperators } from "@refinedev/core";
+import { Button, DatePicker, Input, InputNumber, Select, Space } from "antd";
+import dayjs from "dayjs";
+import { useEffect, useState } from "react";
+import { toDay } from "../../components/fields/date-input";
+import { ReferenceSelect } from "../../components/fields/reference-select";
+import type { Resource } from "../../resource-engine/define";
+import { fieldOf, hasSearch } from "../../resource-engine/field-of";
+import type { Field } from "../../resource-engine/fields";
+import { inSentence } from "../../resource-engine/list-query";
+
+type Operator = Exclude<CrudOperators, "or" | "and">;
+
+interface ListFiltersProps {
+  resource: Resource;
+  filters: CrudFilter[];
+  /** Sets (or, with undefined, removes) one field's filter of one operator. */
+  onChange: (changes: { field: string; operator: Operator; value: unknown }[]) => void;
+}
+
+function filterValue(filters: CrudFilter[], field: string, operator: Operator): unknown {
+  const found = filters.find((f) => "field" in f && f.field === field && f.operator === operator);
+  return found?.value;
+}
+
+const asList = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
+const asNumber = (value: unknown): number | null =>
+  value === undefined || value === null || value === "" ? null : Number(value);
+
+/** Typing is local; the filter changes on Enter or when the input is left. */
+function NumberRange({
+  label,
+  from,
+  to,
+  onCommit,
+}: {
+  label: string;
+  from: unknown;
+  to: unknown;
+  onCommit: (from: number | null, to: number | null) => void;
+}) {
+  const [low, setLow] = useState<number | null>(asNumber(from));
+  const [high, setHigh] = useState<number | null>(asNumber(to));
+  useEffect(() => setLow(asNumber(from)), [from]);
+  useEffect(() => setHigh(asNumber(to)), [to]);
+  const commit = () => onCommit(low, high);
+  return (
+    <Space.Compact>
+      <InputNumber
+        aria-label={`${label} from`}
+        placeholder={`${label} from`}
+        value={low}
+        onChange={setLow}
+        onBlur={commit}
+        onPressEnter={commit}
+      />
+      <InputNumber
+        aria-label={`${label} to`}
+        placeholder="to"
+        value={high}
+        onChange={setHigh}
+        onBlur={commit}
+        onPressEnter={commit}
+      />
+    </Space.Compact>
+  );
+}
+
+function FilterControl({
+  name,
+  field,
+  filters,
+  onChange,
+}: { name: string; field: Field } & Omit<ListFiltersProps, "resource">) {
+  const label = field.label ?? name;
+  const set = (operator: Operator, value: unknown) => onChange([{ field: name, operator, value }]);
+  const style = { minWidth: 180 };
+  switch (field.type) {
+    case "enum":
+      return (
+        <Select
+          aria-label={label}
+          mode="multiple"
+          allowClear
+          placeholder={label}
+          style={style}
+          value={asList(filterValue(filters, name, "in"))}
+          onChange={(values: string[]) => set("in", values.length ? values : undefined)}
+          options={field.values.map(({ value, label: text }) => ({ value, label: text }))}
+        />
+      );
+    case "reference":
+    case "referenceList":
+      return (
+        <ReferenceSelect
+          target={field.target}
+          multiple
+          stringValues
+          placeholder={label}
+          style={style}
+          value={asList(filterValue(filters, name, "in"))}
+          onChange={(values) => set("in", Array.isArray(values) && values.length ? values : undefined)}
+        />
+      );
+    case "boolean": {
+      const current = filterValue(filters, name, "eq");
+      return (
+        <Select
+          aria-label={label}
+          allowClear
+          placeholder={label}
+          style={{ minWidth: 120 }}
+          value={current === undefined ? undefined : String(current)}
+          onChange={(value?: string) => set("eq", value)}
+          options={[
+            { value: "true", label: `${label}: yes` },
+            { value: "false", label: `${label}: no` },
+          ]}
+        />
+      );
+    }
+    case "integer":
+    case "decimal":
+    case "money":
+    case "percent":
+      return (
+        <NumberRange
+          label={label}
+          from={filterValue(filters, name, "gte")}
+          to={filterValue(filters, name, "lte")}
+          onCommit={(from, to) =>
+            onChange([
+              { field: name, operator: "gte", value: from ?? undefined },
+              { field: name, operator: "lte", value: to ?? undefined },
+            ])
+          }
+        />
+      );
+    case "date":
+    case "datetime": {
+      const from = filterValue(filters, name, "gte");
+      const to = filterValue(filters, name, "lte");
+      const withTime = field.type === "datetime";
+      return (
+        <DatePicker.RangePicker
+          aria-label={label}
+          placeholder={[`${label} from`, "to"]}
+          allowEmpty={[true, true]}
+          value={[from ? dayjs(String(from)) : null, to ? dayjs(String(to)) : null]}
+          onChange={(range) => {
+            const [start, end] = range ?? [null, null];
+            onChange([
+              // A datetime range covers whole days in the user's time zone.
+              {
+                field: name,
+                operator: "gte",
+                value: start ? (withTime ? start.startOf("day").toISOString() : toDay(start)) : undefined,
+              },
+              {
+                field: name,
+                operator: "lte",
+                value: end ? (withTime ? end.endOf("day").toISOString() : toDay(end)) : undefined,
+              },
+            ]);
+          }}
+        />
+      );
+    }
+    default:
+      return (
+        <ExactText
+          label={label}
+          value={filterValue(filters, name, "eq")}
+          onCommit={(value) => set("eq", value || undefined)}
+        />
+      );
+  }
+}
+
+function ExactText({
+  label,
+  value,
+  onCommit,
+}: {
+  label: string;
+  value: unknown;
+  onCommit: (value: string) => void;
+}) {
+  return (
+    <Input.Search
+      key={String(value ?? "")}
+      aria-label={label}
+      placeholder={label}
+      allowClear
+      defaultValue={value === undefined ? "" : String(value)}
+      onSearch={(text) => onCommit(text.trim())}
+      style={{ width: 200 }}
+    />
+  );
+}
+
+export function ListFilters({ resource, filters, onChange }: ListFiltersProps) {
+  const search = filterValue(filters, "search", "contains");
+  const active = filters.length > 0;
+  return (
+    <Space wrap style={{ marginBottom: 16 }}>
+      {hasSearch(resource) && (
+        <Input.Search
+          key={String(search ?? "")}
+          aria-label={`Search ${inSentence(resource.label)}`}
+          placeholder={`Search ${inSentence(resource.label)}`}
+          allowClear
+          defaultValue={search === undefined ? "" : String(search)}
+          onSearch={(text) =>
+            onChange([{ field: "search", operator: "contains", value: text.trim() || undefined }])
+          }
+          style={{ width: 260 }}
+        />
+      )}
+      {resource.filters.map((name) => (
+        <FilterControl
+          key={name}
+          name={name}
+          field={fieldOf(resource, name)}
+          filters={filters}
+          onChange={onChange}
+        />
+      ))}
+      {active && (
+        <Button
+          type="link"
+          onClick={() =>
+            onChange(
+              filters.flatMap((f) =>
+                "field" in f ? [{ field: f.field, operator: f.operator, value: undefined }] : [],
+              ),
+            )
+          }
+        >
+          Clear filters
+        </Button>
+      )}
+    </Space>
+  );
+}

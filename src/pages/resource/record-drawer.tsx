@@ -1,0 +1,66 @@
+// Create, show and edit of a "drawer" kind: a drawer over the kind's list, opened by the URL
+// (/vendors/create, /vendors/12, /vendors/12/edit, keeping the list's query), so a link to it
+// works after a reload. Closing returns to the list as it was.
+import { Drawer, Grid } from "antd";
+import { useState } from "react";
+import { useLocation, useNavigate, useParams } from "react-router";
+import { recordTitle } from "../../components/fields/record-title";
+import type { Resource } from "../../resource-engine/define";
+import { inSentence } from "../../resource-engine/list-query";
+import { routesOf } from "../../resource-engine/resource-routes";
+import { RecordForm } from "./record-form";
+import { RecordActions, RecordShow, useRecord } from "./record-show";
+import { useUnsavedChanges } from "./use-unsaved-changes";
+
+export interface RecordDrawerProps {
+  resource: Resource;
+  mode: "create" | "show" | "edit";
+}
+
+export default function RecordDrawer({ resource, mode }: RecordDrawerProps) {
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const screens = Grid.useBreakpoint();
+  const [dirty, setDirty] = useState(false);
+  const confirmLeave = useUnsavedChanges(dirty);
+  const { result: record } = useRecord(resource, id, mode === "show");
+
+  const toList = () => navigate({ pathname: routesOf(resource).list, search });
+  const close = () => confirmLeave(toList);
+  const singular = inSentence(resource.singular);
+  const title =
+    mode === "create"
+      ? `Create ${singular}`
+      : mode === "edit"
+        ? `Edit ${singular}`
+        : record
+          ? recordTitle(resource, record)
+          : resource.singular;
+
+  return (
+    <Drawer
+      open
+      title={title}
+      onClose={close}
+      width={screens.md === false ? "100%" : 720}
+      extra={
+        mode === "show" && id ? <RecordActions resource={resource} id={id} onDeleted={toList} /> : undefined
+      }
+    >
+      {mode === "show" && id ? (
+        <RecordShow resource={resource} id={id} />
+      ) : (
+        <RecordForm
+          key={`${mode}:${id ?? ""}`}
+          resource={resource}
+          action={mode === "edit" ? "edit" : "create"}
+          id={id}
+          onSaved={toList}
+          onCancel={close}
+          onDirtyChange={setDirty}
+        />
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,69 @@
+// Create, show and edit of a "routes" kind as pages of their own (/attributes/create,
+// /attributes/12, /attributes/12/edit).
+import { ArrowLeftOutlined } from "@ant-design/icons";
+import { Card, Flex, Typography } from "antd";
+import { useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { recordTitle } from "../../components/fields/record-title";
+import type { Resource } from "../../resource-engine/define";
+import { inSentence } from "../../resource-engine/list-query";
+import { recordPath, routesOf } from "../../resource-engine/resource-routes";
+import { RecordForm } from "./record-form";
+import { RecordActions, RecordShow, useRecord } from "./record-show";
+import { useUnsavedChanges } from "./use-unsaved-changes";
+
+export interface RecordPageProps {
+  resource: Resource;
+  mode: "create" | "show" | "edit";
+}
+
+export default function RecordPage({ resource, mode }: RecordPageProps) {
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const [dirty, setDirty] = useState(false);
+  const confirmLeave = useUnsavedChanges(dirty);
+  const { result: record } = useRecord(resource, id, mode === "show");
+  const list = routesOf(resource).list;
+  const singular = inSentence(resource.singular);
+  const title =
+    mode === "create"
+      ? `Create ${singular}`
+      : mode === "edit"
+        ? `Edit ${singular}`
+        : record
+          ? recordTitle(resource, record)
+          : resource.singular;
+
+  return (
+    <>
+      <Link to={list}>
+        <ArrowLeftOutlined /> {resource.label}
+      </Link>
+      <Flex justify="space-between" align="center" wrap gap={8} style={{ margin: "8px 0 16px" }}>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {title}
+        </Typography.Title>
+        {mode === "show" && id && (
+          <RecordActions resource={resource} id={id} onDeleted={() => navigate(list)} />
+        )}
+      </Flex>
+      <Card>
+        {mode === "show" && id ? (
+          <RecordShow resource={resource} id={id} />
+        ) : (
+          <RecordForm
+            key={`${mode}:${id ?? ""}`}
+            resource={resource}
+            action={mode === "edit" ? "edit" : "create"}
+            id={id}
+            onSaved={(saved) =>
+              navigate(saved.id === undefined ? list : recordPath(resource, "show", saved.id))
+            }
+            onCancel={() => confirmLeave(() => navigate(id ? recordPath(resource, "show", id) : list))}
+            onDirtyChange={setDirty}
+          />
+        )}
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+// The show view's data and actions, shared by the drawer and the record page.
+import { EditOutlined, HistoryOutlined } from "@ant-design/icons";
+import { DeleteButton } from "@refinedev/antd";
+import { type BaseRecord, CanAccess, useOne } from "@refinedev/core";
+import { Button, Result, Space, Spin } from "antd";
+import { useLocation, useNavigate } from "react-router";
+import type { Resource } from "../../resource-engine/define";
+import { inSentence } from "../../resource-engine/list-query";
+import { RecordDetails } from "./record-details";
+import { recordLink } from "./record-links";
+
+export function useRecord(resource: Resource, id: string | undefined, enabled = true) {
+  return useOne<BaseRecord>({
+    resource: resource.kind,
+    id: id ?? "",
+    queryOptions: { enabled: enabled && id !== undefined },
+  });
+}
+
+export function RecordShow({ resource, id }: { resource: Resource; id: string }) {
+  const { query, result } = useRecord(resource, id);
+  if (query.isLoading) return <Spin style={{ display: "block", padding: 48 }} aria-label="Loading" />;
+  if (!result) {
+    return <Result status="warning" title={`This ${inSentence(resource.singular)} could not be loaded.`} />;
+  }
+  return <RecordDetails resource={resource} record={result} />;
+}
+
+export function RecordActions({
+  resource,
+  id,
+  onDeleted,
+}: {
+  resource: Resource;
+  id: string;
+  onDeleted: () => void;
+}) {
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  return (
+    <Space wrap>
+      <CanAccess resource={resource.kind} action="show" params={{ id }}>
+        <Button
+          icon={<HistoryOutlined />}
+          onClick={() => navigate(recordLink(resource, "changeLogs", id, search))}
+        >
+          Change log
+        </Button>
+      </CanAccess>
+      <CanAccess resource={resource.kind} action="edit" params={{ id }}>
+        <Button
+          type="primary"
+          icon={<EditOutlined />}
+          onClick={() => navigate(recordLink(resource, "edit", id, search))}
+        >
+          Edit
+        </Button>
+      </CanAccess>
+      <DeleteButton
+        resource={resource.kind}
+        recordItemId={id}
+        confirmTitle={`Delete this ${inSentence(resource.singular)}?`}
+        confirmOkText="Delete"
+        onSuccess={onDeleted}
+      />
+    </Space>
+  );
+}
