@@ -1,7 +1,13 @@
 import fastifyCompress from "@fastify/compress";
 import fastifySwagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance } from "fastify";
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from "fastify-type-provider-zod";
+import { adminRoutes } from "./admin/admin-routes";
 import { createIdentityProvider, type IdentityProvider } from "./auth/identity-provider";
 import { loginRoutes } from "./auth/login-routes";
 import { passwordRoutes } from "./auth/password-routes";
@@ -16,6 +22,8 @@ import { notFoundHandler, registerSpa } from "./http/spa";
 import { systemRoutes } from "./http/system-routes";
 import { testRoutes } from "./http/test-routes";
 import { createMailer, type Mailer } from "./mail/mailer";
+import { loadRegistry, type ResourceRegistry } from "./resources/model";
+import { resourceRoutes } from "./resources/routes";
 
 export const API_PREFIX = "/api/v1";
 export const BODY_LIMIT = 1024 * 1024; // the contract's 1 MiB
@@ -44,6 +52,8 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** Replaces the identity provider chosen from config.firebase (tests fake one). */
   identityProvider?: IdentityProvider;
+  /** The resource kinds to serve; default: every declaration of src/resources. */
+  resources?: ResourceRegistry;
 }
 
 /** Builds the whole server without listening, so tests can use app.inject(). */
@@ -95,6 +105,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
       },
     },
     transform: jsonSchemaTransform,
+    // Schemas registered with an id (each kind's record, server/resources/openapi.ts) become components.
+    transformObject: jsonSchemaTransformObject,
   });
 
   const spaEnabled = registerSpa(app, options.staticDir);
@@ -103,6 +115,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.register(
     async (api) => {
       await api.register(systemRoutes);
+      await api.register(adminRoutes);
       await api.register(
         async (auth) => {
           await auth.register(loginRoutes);
@@ -112,6 +125,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
         },
         { prefix: "/auth" },
       );
+      // Every declared resource kind (server/resources/routes.ts).
+      await api.register(resourceRoutes, { registry: options.resources ?? (await loadRegistry()) });
       // Never part of a normal server: only the e2e runner sets PRESSROOM_TEST_OUTBOX=1.
       if (config.testRoutes) await api.register(testRoutes);
     },

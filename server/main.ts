@@ -7,14 +7,20 @@ import { acquireDataLock, DataDirLockedError, type DataLock } from "./db/data-lo
 import { runMigrations } from "./db/migrate";
 import { clearStalePglitePid, type DatabaseHandle, openDatabase } from "./db/open";
 import { SEED_PASSWORD, seedIfEmpty } from "./db/seed";
+import { DeclarationError } from "./resources/declarations";
+import { loadRegistry } from "./resources/model";
+import { SchemaSyncError } from "./resources/schema-sync";
 
-// The entry point (`tsx server/main.ts`): environment → data lock → database
-// (migrated, seeded when empty) → app → listen; SIGTERM/SIGINT undo it in reverse.
+// The entry point (`tsx server/main.ts`): environment → resource declarations → data lock →
+// database (migrated, resource tables synced, seeded when empty) → app → listen;
+// SIGTERM/SIGINT undo it in reverse.
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // A broken declaration stops the start before anything is opened, with every problem listed.
+  const resources = await loadRegistry();
 
   // The embedded database belongs to one process; PostgreSQL handles its own clients.
   let lock: DataLock | undefined;
@@ -42,7 +48,7 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const app = buildApp({ database, config, staticDir: config.staticDir, logger: true });
+  const app = buildApp({ database, config, staticDir: config.staticDir, logger: true, resources });
   if (!existsSync(path.join(config.staticDir, "index.html"))) {
     app.log.info(`No built app in ${config.staticDir} (npm run build); serving the API only`);
   }
@@ -79,7 +85,7 @@ async function main(): Promise<void> {
   try {
     await database.exclusive(async () => {
       await runMigrations(database);
-      if (await seedIfEmpty(database.db)) {
+      if (await seedIfEmpty(database.db, resources)) {
         app.log.info(`Seeded the demo data; sign in as admin@pressroom.test with password ${SEED_PASSWORD}`);
       }
     });
@@ -97,7 +103,12 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DataDirLockedError ||
+    error instanceof DeclarationError ||
+    error instanceof SchemaSyncError
+  ) {
     process.stderr.write(`${error.message}\n`);
   } else {
     process.stderr.write(

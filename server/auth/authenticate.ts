@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Kind } from "../../src/access/kinds";
 import { forbidden, unauthenticated } from "../http/errors";
 import { can, type Grants, loadGrants } from "./permissions";
 import { liveSession, type SessionUser } from "./sessions";
@@ -53,7 +54,7 @@ export async function requestGrants(request: FastifyRequest): Promise<Grants> {
 }
 
 /** A hook (after requireAuth, e.g. `preHandler: requirePermission("Order", "ReadAny")`) answering 403 unless the caller holds kind.action(s). */
-export function requirePermission(kind: string, ...actions: string[]) {
+export function requirePermission(kind: Kind, ...actions: string[]) {
   return async (request: FastifyRequest): Promise<void> => {
     if (!can(await requestGrants(request), kind, ...actions)) throw forbidden();
   };

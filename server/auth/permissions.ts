@@ -1,38 +1,73 @@
+import { and, asc, eq } from "drizzle-orm";
+import { isKind } from "../../src/access/kinds";
+import {
+  type MergedPermissions,
+  mergePermissions,
+  can as sharedCan,
+  type UserGroup,
+} from "../../src/access/permissions";
 import type { Database } from "../db/open";
-import { loadProfile, type ProfileUser } from "./profile";
+import { group_roles, group_sites, groups, roles, sites, user_groups } from "../db/schema";
+import type { ProfileUser } from "./profile";
 
-// The server's side of spec §6: the roles of the tenant's memberships merged
-// per kind; a check passes when every asked action is granted or '*' is.
+// The server's side of spec §6, using the app's own pure model (src/access/permissions.ts) so
+// the two can never disagree: the roles of the tenant's memberships merged per kind; a check
+// passes when every asked action is granted or '*' is.
 
-export interface Grants {
-  /** Some membership of the tenant has is_admin. */
-  isAdmin: boolean;
-  permissions: Record<string, string[]>;
+/** The merged permissions of one caller in one tenant. */
+export type Grants = MergedPermissions;
+
+/** The profile's memberships that count for the tenant, merged (loadProfile keeps only those). */
+export function grantsOf(profile: ProfileUser, tenantId: number): Grants {
+  return mergePermissions(profile.UserGroups, tenantId);
 }
 
-export function grantsOf(profile: ProfileUser): Grants {
-  const merged = new Map<string, Set<string>>();
-  let isAdmin = false;
-  for (const { Groups: group } of profile.UserGroups) {
-    isAdmin ||= group.is_admin;
-    for (const { Roles: role } of group.GroupRoles) {
-      for (const [kind, actions] of Object.entries(role.permissions)) {
-        const set = merged.get(kind) ?? new Set<string>();
-        for (const action of actions) set.add(action);
-        merged.set(kind, set);
-      }
+/** Accepts any string so callers may ask about untrusted input: an unknown kind is never granted. */
+export function can(grants: Grants, kind: string, ...actions: string[]): boolean {
+  return isKind(kind) && sharedCan(grants, kind, actions);
+}
+
+/**
+ * The caller's grants in a tenant, in one query (every protected request asks): the roles of the
+ * user's groups that have a site in the tenant, shaped as the profile's UserGroups so the
+ * shared merge decides, exactly as it does for the profile the app loads.
+ */
+export async function loadGrants(db: Database, userId: number, tenantId: number): Promise<Grants> {
+  const rows = await db
+    .selectDistinct({
+      group_id: groups.id,
+      is_admin: groups.is_admin,
+      role_id: roles.id,
+      permissions: roles.permissions,
+    })
+    .from(user_groups)
+    .innerJoin(groups, eq(groups.id, user_groups.group_id))
+    .innerJoin(group_sites, eq(group_sites.group_id, groups.id))
+    .innerJoin(sites, and(eq(sites.id, group_sites.site_id), eq(sites.tenant_id, tenantId)))
+    .leftJoin(group_roles, eq(group_roles.group_id, groups.id))
+    .leftJoin(roles, eq(roles.id, group_roles.role_id))
+    .where(eq(user_groups.user_id, userId))
+    .orderBy(asc(groups.id), asc(roles.id));
+  const memberships = new Map<number, UserGroup>();
+  for (const row of rows) {
+    let membership = memberships.get(row.group_id);
+    if (!membership) {
+      membership = {
+        Groups: {
+          id: row.group_id,
+          name: "",
+          is_admin: row.is_admin,
+          Sites: [{ id: 0, name: "", tenant_id: tenantId }],
+          GroupRoles: [],
+        },
+      };
+      memberships.set(row.group_id, membership);
+    }
+    if (row.role_id !== null) {
+      membership.Groups.GroupRoles.push({
+        Roles: { id: row.role_id, name: "", permissions: row.permissions },
+      });
     }
   }
-  return { isAdmin, permissions: Object.fromEntries([...merged].map(([k, v]) => [k, [...v]])) };
-}
-
-export function can(grants: Grants, kind: string, ...actions: string[]): boolean {
-  const granted = grants.permissions[kind];
-  if (!granted) return false;
-  return granted.includes("*") || actions.every((a) => granted.includes(a));
-}
-
-export async function loadGrants(db: Database, userId: number, tenantId: number): Promise<Grants> {
-  const profile = await loadProfile(db, userId, tenantId);
-  return profile ? grantsOf(profile) : { isAdmin: false, permissions: {} };
+  return mergePermissions([...memberships.values()], tenantId);
 }

@@ -230,3 +230,27 @@ export const outbox = pgTable(
   },
   (t) => [index("outbox_to_idx").on(t.to)],
 );
+
+// --- resource records ------------------------------------------------------------
+// The resource kinds' own tables are built at start from their declarations
+// (server/resources/tables.ts, schema-sync.ts); what every kind shares lives here.
+
+/** One row per create, update and delete of a resource record, written in the write's transaction. */
+export const change_logs = pgTable(
+  "change_logs",
+  {
+    id: id(),
+    tenant_id: tenantId(),
+    /** The resource kind, e.g. "Vendor". */
+    kind: text("kind").notNull(),
+    record_id: integer("record_id").notNull(),
+    /** create, update or delete. */
+    action: text("action").notNull(),
+    changed_at: at("changed_at").notNull().defaultNow(),
+    user_id: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** field → { from, to } */
+    changes: jsonb("changes").$type<Record<string, { from: unknown; to: unknown }>>().notNull().default({}),
+    ...recordColumns(),
+  },
+  (t) => [index("change_logs_record_idx").on(t.tenant_id, t.kind, t.record_id, t.id)],
+);

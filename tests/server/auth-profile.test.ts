@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RESOURCE_KINDS } from "../../server/auth/resource-kinds";
 import { group_sites, groups, sites, user_groups, users } from "../../server/db/schema";
+import { KINDS } from "../../src/access/kinds";
 import {
   bearer,
   createTestApp,
@@ -67,7 +67,7 @@ describe.each(DATABASE_KINDS)("auth/profile (%s)", (kind) => {
     const role = entry.Groups.GroupRoles[0].Roles;
     expect(Object.keys(role).sort()).toEqual(["id", "name", "permissions"]);
     expect(role.name).toBe("Administrator");
-    expect(role.permissions).toEqual(Object.fromEntries(RESOURCE_KINDS.map((k) => [k, ["*"]])));
+    expect(role.permissions).toEqual(Object.fromEntries(KINDS.map((k) => [k, ["*"]])));
   });
 
   it("carries the seeded roles of the other demo users", async () => {

@@ -1,0 +1,120 @@
+import { defineSeed, ref, type SeedRow } from "./define";
+
+// The workflow states of orders, order items (domain.md's item sequence), runs and mail orders,
+// each with its colour, category and the statuses that may follow it. Keys are "entity:code".
+
+type Category = "open" | "production" | "complete" | "cancelled";
+// code, name, category, colour, next codes, customer label
+type Step = [string, string, Category, string, string[], string?];
+
+const ANYTIME = ["on_hold", "cancelled"];
+
+const ITEM: Step[] = [
+  ["received", "Received", "open", "#8c8c8c", ["preflight", ...ANYTIME], "Order received"],
+  ["preflight", "Preflight", "open", "#597ef7", ["awaiting_proof", ...ANYTIME], "Checking your files"],
+  [
+    "awaiting_proof",
+    "Awaiting proof approval",
+    "open",
+    "#faad14",
+    ["approved", "preflight", ...ANYTIME],
+    "Proof ready for you",
+  ],
+  ["approved", "Approved", "open", "#13c2c2", ["batched", ...ANYTIME], "Approved"],
+  ["batched", "Batched", "production", "#2f54eb", ["printing", ...ANYTIME], "In production"],
+  ["printing", "Printing", "production", "#1677ff", ["printed", "reprint", ...ANYTIME], "In production"],
+  ["printed", "Printed", "production", "#1677ff", ["coated", "cut", "reprint", ...ANYTIME], "In production"],
+  ["coated", "Coated", "production", "#722ed1", ["cut", "reprint", ...ANYTIME], "In production"],
+  ["cut", "Cut", "production", "#722ed1", ["finishing", "staged", "reprint", ...ANYTIME], "In production"],
+  ["finishing", "Finishing", "production", "#eb2f96", ["staged", "reprint", ...ANYTIME], "In production"],
+  ["staged", "Staged", "production", "#fa8c16", ["packed", ...ANYTIME], "Being packed"],
+  ["packed", "Packed", "production", "#fa8c16", ["shipped", "mailed", ...ANYTIME], "Ready to ship"],
+  ["shipped", "Shipped", "complete", "#52c41a", ["delivered"], "Shipped"],
+  ["mailed", "Mailed", "complete", "#52c41a", ["delivered"], "Mailed"],
+  ["delivered", "Delivered", "complete", "#389e0d", [], "Delivered"],
+  ["on_hold", "On hold", "open", "#faad14", ["received", "approved", "printing", "cancelled"], "On hold"],
+  ["reprint", "Reprint", "production", "#f5222d", ["batched", "printing"], "In production"],
+  ["cancelled", "Cancelled", "cancelled", "#ff4d4f", [], "Cancelled"],
+];
+
+const ORDER: Step[] = [
+  ["received", "Received", "open", "#8c8c8c", ["in_prepress", ...ANYTIME]],
+  ["in_prepress", "In prepress", "open", "#597ef7", ["in_production", ...ANYTIME]],
+  ["in_production", "In production", "production", "#1677ff", ["ready_to_ship", ...ANYTIME]],
+  ["ready_to_ship", "Ready to ship", "production", "#fa8c16", ["shipped", ...ANYTIME]],
+  ["shipped", "Shipped", "complete", "#52c41a", ["invoiced"]],
+  ["invoiced", "Invoiced", "complete", "#389e0d", ["closed"]],
+  ["closed", "Closed", "complete", "#237804", []],
+  ["on_hold", "On hold", "open", "#faad14", ["received", "in_production", "cancelled"]],
+  ["cancelled", "Cancelled", "cancelled", "#ff4d4f", []],
+];
+
+const RUN: Step[] = [
+  ["filling", "Filling", "open", "#8c8c8c", ["ready_to_impose", "held", "cancelled"]],
+  ["ready_to_impose", "Ready to impose", "open", "#597ef7", ["imposed", "held", "cancelled"]],
+  ["imposed", "Imposed", "open", "#2f54eb", ["plated", "sent_to_rip", "held", "cancelled"]],
+  ["plated", "Plated", "production", "#1677ff", ["printing", "held"]],
+  ["sent_to_rip", "Sent to RIP", "production", "#1677ff", ["printing", "held"]],
+  ["printing", "Printing", "production", "#1677ff", ["printed", "reprint", "held"]],
+  ["printed", "Printed", "production", "#13c2c2", ["coated", "cut", "reprint"]],
+  ["coated", "Coated", "production", "#722ed1", ["cut", "reprint"]],
+  ["cut", "Cut", "production", "#722ed1", ["finishing", "staged", "reprint"]],
+  ["finishing", "Finishing", "production", "#eb2f96", ["staged", "reprint"]],
+  ["staged", "Staged", "production", "#fa8c16", ["shipping"]],
+  ["shipping", "Shipping", "production", "#fa8c16", ["closed"]],
+  ["closed", "Closed", "complete", "#52c41a", []],
+  ["held", "Held", "open", "#faad14", ["filling", "printing", "cancelled"]],
+  ["reprint", "Reprint", "production", "#f5222d", ["printing"]],
+  ["cancelled", "Cancelled", "cancelled", "#ff4d4f", []],
+];
+
+const MAIL_ORDER: Step[] = [
+  ["draft", "Draft", "open", "#8c8c8c", ["list_received", "cancelled"]],
+  ["list_received", "List received", "open", "#597ef7", ["list_processing", "cancelled"]],
+  ["list_processing", "List processing", "open", "#2f54eb", ["awaiting_approval", "cancelled"]],
+  ["awaiting_approval", "Awaiting approval", "open", "#faad14", ["postage_due", "cancelled"]],
+  ["postage_due", "Postage due", "open", "#fa8c16", ["postage_funded", "cancelled"]],
+  ["postage_funded", "Postage funded", "production", "#13c2c2", ["printing", "cancelled"]],
+  ["printing", "Printing", "production", "#1677ff", ["inkjet_addressing"]],
+  ["inkjet_addressing", "Inkjet addressing", "production", "#722ed1", ["tabbing", "trayed"]],
+  ["tabbing", "Tabbing", "production", "#722ed1", ["trayed"]],
+  ["trayed", "Trayed", "production", "#eb2f96", ["mailed"]],
+  ["mailed", "Mailed", "complete", "#52c41a", ["complete"]],
+  ["complete", "Complete", "complete", "#389e0d", []],
+  ["cancelled", "Cancelled", "cancelled", "#ff4d4f", []],
+];
+
+function rows(entity: string, steps: Step[]): SeedRow[] {
+  return steps.map(([code, name, category, color, next, customerLabel], i) => ({
+    $key: `${entity}:${code}`,
+    name,
+    code,
+    entity,
+    category,
+    sort_order: (i + 1) * 10,
+    color,
+    customer_label: customerLabel ?? null,
+    next_status_ids: next.map((n) => ref("Status", `${entity}:${n}`)),
+    notify_customer: entity === "order_item" && ["awaiting_proof", "shipped", "mailed"].includes(code),
+    show_on_board: category === "production" || code === "approved",
+    allows_cancellation: category === "open",
+    locks_editing: category !== "open",
+  }));
+}
+
+export default defineSeed({
+  rows: ({ full }) =>
+    full
+      ? [
+          ...rows("order", ORDER),
+          ...rows("order_item", ITEM),
+          ...rows("run", RUN),
+          ...rows("mail_order", MAIL_ORDER),
+        ]
+      : rows(
+          "order_item",
+          ITEM.filter(([code]) => ["received", "printing", "shipped", "cancelled"].includes(code)).map(
+            ([code, name, category, color]): Step => [code, name, category, color, []],
+          ),
+        ),
+});

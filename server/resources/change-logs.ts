@@ -1,0 +1,110 @@
+import { and, count, desc, eq } from "drizzle-orm";
+import type { Database } from "../db/open";
+import { change_logs, users } from "../db/schema";
+import type { Row } from "./hooks";
+import type { ResourceModel } from "./model";
+import { outputValue, sameValue } from "./records";
+
+// The field-level history of every record: one change_logs row per create, update and delete,
+// written in the write's own transaction (so a rolled-back write leaves no trace) with the user
+// and the changed fields as { field: { from, to } }.
+
+export type Action = "create" | "update" | "delete";
+export type Changes = Record<string, { from: unknown; to: unknown }>;
+
+/** The declared fields that differ between two stored rows (null for "no row"). */
+export function diffRows(model: ResourceModel, before: Row | null, after: Row | null): Changes {
+  const changes: Changes = {};
+  for (const name of Object.keys(model.fields)) {
+    const from = before ? outputValue(model, name, before[name]) : null;
+    const to = after ? outputValue(model, name, after[name]) : null;
+    const empty = (v: unknown) => v === null || (Array.isArray(v) && v.length === 0);
+    // A create lists what was set, a delete what was there.
+    if ((!before && empty(to)) || (!after && empty(from))) continue;
+    if (!sameValue(from, to)) changes[name] = { from, to };
+  }
+  return changes;
+}
+
+export interface ChangeLogEntry {
+  tenantId: number;
+  recordId: number;
+  action: Action;
+  userId: number | null;
+  changes: Changes;
+}
+
+export async function writeChangeLogs(
+  tx: Database,
+  model: ResourceModel,
+  entries: ChangeLogEntry[],
+): Promise<void> {
+  if (entries.length === 0) return;
+  const changedAt = new Date();
+  await tx.insert(change_logs).values(
+    entries.map((e) => ({
+      tenant_id: e.tenantId,
+      kind: model.kind,
+      record_id: e.recordId,
+      action: e.action,
+      changed_at: changedAt,
+      user_id: e.userId,
+      changes: e.changes,
+    })),
+  );
+}
+
+export interface ChangeLogAnswer {
+  id: number;
+  action: string;
+  changed_at: string;
+  user: { id: number; name: string } | null;
+  changes: Changes;
+}
+
+/** A record's history, newest first. */
+export async function listChangeLogs(
+  db: Database,
+  model: ResourceModel,
+  tenantId: number,
+  recordId: number,
+  page: number,
+  limit: number,
+): Promise<{ rows: ChangeLogAnswer[]; total: number }> {
+  const where = and(
+    eq(change_logs.tenant_id, tenantId),
+    eq(change_logs.kind, model.kind),
+    eq(change_logs.record_id, recordId),
+  );
+  const [[{ total }], rows] = await Promise.all([
+    db.select({ total: count() }).from(change_logs).where(where),
+    db
+      .select({
+        id: change_logs.id,
+        action: change_logs.action,
+        changed_at: change_logs.changed_at,
+        user_id: change_logs.user_id,
+        user_name: users.name,
+        changes: change_logs.changes,
+      })
+      .from(change_logs)
+      .leftJoin(users, eq(users.id, change_logs.user_id))
+      .where(where)
+      .orderBy(desc(change_logs.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+  ]);
+  return {
+    total,
+    rows: rows.map((r) => ({
+      id: r.id,
+      action: r.action,
+      changed_at: r.changed_at.toISOString(),
+      user: r.user_id !== null && r.user_name !== null ? { id: r.user_id, name: r.user_name } : null,
+      // jsonb keeps keys in its own order; answer { from, to } as the contract writes them.
+      changes: Object.fromEntries(
+        Object.entries(r.changes).map(([field, c]) => [field, { from: c.from ?? null, to: c.to ?? null }]),
+      ),
+    })),
+  };
+}

@@ -1,0 +1,95 @@
+import { HttpError, validationFailed } from "../http/errors";
+import type { ResourceModel } from "./model";
+
+// The engine's 409s, worded so a person knows what happened and what to do, and the mapping of
+// database refusals (a race lost between our checks and the write) to the same answers.
+
+/** PATCH with a version that is no longer the stored one. */
+export function staleVersion(model: ResourceModel): HttpError {
+  return new HttpError(
+    409,
+    `This ${model.singular} was changed by someone else since you opened it. Reload it to see their changes.`,
+  );
+}
+
+/** DELETE of a record others still point at: "This vendor category is still used by 3 vendors." */
+export function stillReferenced(
+  model: ResourceModel,
+  users: { model: ResourceModel; count: number }[],
+): HttpError {
+  const parts = users.map(({ model: m, count }) => `${count} ${count === 1 ? m.singular : m.plural}`);
+  const list =
+    parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}` : parts[0];
+  return new HttpError(409, `This ${model.singular} is still used by ${list}.`);
+}
+
+const quoteValue = (value: unknown) => (typeof value === "string" ? `"${value}"` : String(value));
+
+/** A duplicate of a unique field: names the field and the value. */
+export function duplicateValue(model: ResourceModel, field: string, value: unknown): HttpError {
+  const label = model.fields[field]?.label ?? field;
+  const words = /^[A-Z]{2}/.test(label) ? label : label.charAt(0).toLowerCase() + label.slice(1);
+  const message = `Another ${model.singular} already has the ${words} ${quoteValue(value)}. Use a different ${words}.`;
+  return new HttpError(409, message, [{ field, message }]);
+}
+
+interface DatabaseError {
+  code?: string;
+  constraint?: string;
+  column?: string;
+}
+
+/** The driver's error inside Drizzle's wrapper (both pg and PGlite carry the SQLSTATE as `code`). */
+export function databaseError(error: unknown): DatabaseError | undefined {
+  let e = error as (DatabaseError & { cause?: unknown }) | undefined;
+  for (let depth = 0; e && depth < 4; depth++) {
+    if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) return e;
+    e = e.cause as typeof e;
+  }
+  return undefined;
+}
+
+/**
+ * A database refusal of a write → the answer our own checks would have given had they seen the
+ * row that a concurrent request wrote meanwhile. Anything else is rethrown (a 500).
+ */
+export function mapWriteError(
+  model: ResourceModel,
+  error: unknown,
+  values: Record<string, unknown>,
+  action: "create" | "update" | "delete" = "update",
+): never {
+  if (error instanceof HttpError) throw error;
+  const db = databaseError(error);
+  switch (db?.code) {
+    case "23505": {
+      const index = model.table.indexes.find((i) => i.unique && i.name === db.constraint);
+      const field = index?.columns.find((c) => c !== "tenant_id");
+      if (field) throw duplicateValue(model, field, values[field]);
+      throw new HttpError(
+        409,
+        `Another ${model.singular} already has one of these values. Change it and try again.`,
+      );
+    }
+    case "23503":
+      if (action === "delete") {
+        throw new HttpError(
+          409,
+          `This ${model.singular} is still used by other records. Remove those uses first.`,
+        );
+      }
+      throw new HttpError(
+        409,
+        `A record this ${model.singular} points at was changed or deleted meanwhile. Reload and try again.`,
+      );
+    case "23502":
+      throw validationFailed([{ field: db.column ?? "", message: "This field is required" }]);
+    case "40001":
+    case "40P01":
+      throw new HttpError(
+        409,
+        `This ${model.singular} was changed by someone else at the same moment. Try again.`,
+      );
+  }
+  throw error;
+}

@@ -1,0 +1,56 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { FastifyInstance } from "fastify";
+import type { Database } from "../db/open";
+import type { ResourceModel } from "./model";
+
+// The one place a kind may differ from the generic engine: an optional file
+// server/resources/hooks/{path}.ts whose default export is defineHooks({...}). Everything a hook
+// does on a write runs inside that write's transaction, so it commits or rolls back with it.
+
+/** A stored row as Drizzle returns it (numbers, strings, Dates, arrays, JSON). */
+export type Row = Record<string, unknown>;
+
+export interface WriteContext {
+  /** The write's transaction. */
+  tx: Database;
+  model: ResourceModel;
+  tenantId: number;
+  /** The caller; null for writes the server makes itself (seed). */
+  userId: number | null;
+}
+
+export interface ResourceHooks {
+  /**
+   * Sets computed (read-only) fields on the values about to be written, on every create and
+   * update (and on seeded rows). `values` holds what is being written; `previous` the stored row
+   * on update, null on create.
+   */
+  compute?(values: Row, previous: Row | null): void;
+  /** After a create, update or delete was written (record is null after a delete; previous null after a create). */
+  afterWrite?(
+    ctx: WriteContext & { action: "create" | "update" | "delete"; record: Row | null; previous: Row | null },
+  ): Promise<void>;
+  /** Before a delete: throw an HttpError (a 409) to refuse it. */
+  beforeDelete?(ctx: WriteContext & { record: Row }): Promise<void>;
+  /** Extra idempotent DDL (CREATE ... IF NOT EXISTS) the schema sync runs after the resource tables. */
+  schema?: string[];
+  /** Extra routes under /api/v1/{path}; registered before /{path}/:id. */
+  routes?(app: FastifyInstance, model: ResourceModel): Promise<void>;
+}
+
+export const defineHooks = (hooks: ResourceHooks): ResourceHooks => hooks;
+
+export const HOOKS_DIR = fileURLToPath(new URL("./hooks/", import.meta.url));
+
+/** The hooks of the kind at `resourcePath`, or none when it has no hooks file. */
+export async function loadHooks(resourcePath: string, dir = HOOKS_DIR): Promise<ResourceHooks> {
+  const file = path.join(dir, `${resourcePath}.ts`);
+  if (!existsSync(file)) return {};
+  const module = (await import(pathToFileURL(file).href)) as { default?: ResourceHooks };
+  if (!module.default || typeof module.default !== "object") {
+    throw new Error(`${file}: expected a default export of defineHooks({...})`);
+  }
+  return module.default;
+}

@@ -1,0 +1,318 @@
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import type { Field } from "../../src/resource-engine/fields";
+import { type FieldError, validationFailed } from "../http/errors";
+import type { ResourceModel } from "./model";
+import { INT_MAX } from "./validators";
+
+// The list query language of the contract, parsed against one kind's declaration:
+//   page (1-based, default 1), limit (default 25, at most 100),
+//   sort=a,-b (sortable fields, plus id, created_at, updated_at; default from the declaration),
+//   search=words (each word, case-insensitively, in some searchable field),
+//   field=v1,v2 (equality, any of; an empty item means "no value"), field_gte= / field_lte=
+//   (numbers and dates), id=1,2,3 (getMany).
+// Anything unknown or ill-typed is a 400 naming the parameter, never silently ignored.
+
+export const DEFAULT_LIMIT = 25;
+export const MAX_LIMIT = 100;
+const MAX_PAGE = 1_000_000;
+const MAX_SEARCH = 200;
+
+export interface SortKey {
+  field: string;
+  desc: boolean;
+}
+
+export interface ListQuery {
+  page: number;
+  limit: number;
+  /** Always ends with id, so pages and export batches are stable. */
+  sort: SortKey[];
+  /** Filters and search (the tenant and ownership conditions are the caller's). */
+  conditions: SQL[];
+}
+
+type ValueKind = "id" | "integer" | "number" | "boolean" | "date" | "datetime" | "text" | "enum" | "idList";
+
+const SYSTEM_KINDS: Record<string, ValueKind> = { id: "id", created_at: "datetime", updated_at: "datetime" };
+
+function kindOf(field: Field): ValueKind {
+  switch (field.type) {
+    case "integer":
+      return "integer";
+    case "decimal":
+    case "money":
+    case "percent":
+      return "number";
+    case "boolean":
+      return "boolean";
+    case "date":
+      return "date";
+    case "datetime":
+      return "datetime";
+    case "enum":
+      return "enum";
+    case "reference":
+      return "id";
+    case "referenceList":
+      return "idList";
+    default:
+      return "text";
+  }
+}
+
+const RANGE_KINDS = new Set<ValueKind>(["id", "integer", "number", "date", "datetime"]);
+
+/** The SQL type a text value is cast to when compared with a column (keyset cursors). */
+export function castTypeOf(model: ResourceModel, name: string): string {
+  const kind = SYSTEM_KINDS[name] ?? kindOf(model.fields[name]);
+  switch (kind) {
+    case "id":
+    case "integer":
+      return "integer";
+    case "number":
+      return "numeric";
+    case "boolean":
+      return "boolean";
+    case "date":
+      return "date";
+    case "datetime":
+      return "timestamptz";
+    default:
+      return "text";
+  }
+}
+
+export function column(model: ResourceModel, name: string): PgColumn {
+  return model.table.table[name];
+}
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+function validDate(text: string): boolean {
+  const m = DATE.exec(text);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return y >= 1 && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+type Parsed = { value: unknown } | { error: string };
+
+/** One filter value of a query string → a typed value. `end` is for a date-only upper bound on a datetime. */
+function parseValue(kind: ValueKind, text: string, field: Field | undefined, end = false): Parsed {
+  switch (kind) {
+    case "id":
+    case "idList":
+      return /^\d{1,10}$/.test(text) && Number(text) >= 1 && Number(text) <= INT_MAX
+        ? { value: Number(text) }
+        : { error: `"${text}" is not a record id` };
+    case "integer":
+      return /^-?\d{1,10}$/.test(text) && Math.abs(Number(text)) <= INT_MAX
+        ? { value: Number(text) }
+        : { error: `"${text}" is not a whole number` };
+    case "number":
+      return /^-?\d{1,15}(\.\d{1,10})?$/.test(text)
+        ? { value: Number(text) }
+        : { error: `"${text}" is not a number` };
+    case "boolean":
+      return text === "true" || text === "false"
+        ? { value: text === "true" }
+        : { error: `"${text}" is not true or false` };
+    case "date":
+      return validDate(text) ? { value: text } : { error: `"${text}" is not a date (YYYY-MM-DD)` };
+    case "datetime": {
+      if (validDate(text)) return { value: new Date(`${text}T${end ? "23:59:59.999" : "00:00:00.000"}Z`) };
+      const at = new Date(text);
+      return DATETIME.test(text) && !Number.isNaN(at.getTime()) && validDate(text.slice(0, 10))
+        ? { value: at }
+        : { error: `"${text}" is not a date and time (ISO 8601)` };
+    }
+    case "enum": {
+      const values = field?.type === "enum" ? field.values.map((v) => v.value) : [];
+      return values.includes(text)
+        ? { value: text }
+        : { error: `"${text}" is not one of: ${values.join(", ")}` };
+    }
+    case "text":
+      return { value: text };
+  }
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function searchCondition(model: ResourceModel, search: string): SQL | undefined {
+  const words = search.split(/\s+/).filter(Boolean).slice(0, 10);
+  const conditions = words.map((word) => {
+    const pattern = `%${escapeLike(word)}%`;
+    const matches = model.searchable.map((name) =>
+      kindOf(model.fields[name]) === "text"
+        ? ilike(column(model, name), pattern)
+        : sql`${column(model, name)}::text ilike ${pattern}`,
+    );
+    return or(...matches) as SQL;
+  });
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+function equalityCondition(model: ResourceModel, name: string, kind: ValueKind, values: unknown[]): SQL {
+  const col = column(model, name);
+  const present = values.filter((v) => v !== null);
+  const wantsEmpty = present.length < values.length;
+  const parts: SQL[] = [];
+  if (kind === "idList") {
+    if (present.length > 0) {
+      parts.push(sql`${col} && ${sql.raw(`ARRAY[${(present as number[]).join(",")}]`)}::integer[]`);
+    }
+    if (wantsEmpty) parts.push(sql`coalesce(cardinality(${col}), 0) = 0`);
+  } else {
+    if (present.length === 1) parts.push(eq(col, present[0]));
+    else if (present.length > 1) parts.push(inArray(col, present));
+    if (wantsEmpty) parts.push(isNull(col));
+  }
+  return (parts.length === 1 ? parts[0] : or(...parts)) as SQL;
+}
+
+type QueryValue = string | string[] | undefined;
+
+function single(query: Record<string, QueryValue>, key: string, errors: FieldError[]): string | undefined {
+  const value = query[key];
+  if (Array.isArray(value)) {
+    errors.push({ field: key, message: "Give this parameter once" });
+    return undefined;
+  }
+  return value;
+}
+
+/** page and limit of any paged answer. */
+export function parsePaging(
+  query: Record<string, QueryValue>,
+  errors: FieldError[],
+): { page: number; limit: number } {
+  let page = 1;
+  let limit = DEFAULT_LIMIT;
+  const pageText = single(query, "page", errors);
+  if (pageText !== undefined) {
+    if (!/^\d{1,7}$/.test(pageText) || Number(pageText) < 1 || Number(pageText) > MAX_PAGE) {
+      errors.push({ field: "page", message: "Expected a page number from 1" });
+    } else page = Number(pageText);
+  }
+  const limitText = single(query, "limit", errors);
+  if (limitText !== undefined) {
+    if (!/^\d{1,7}$/.test(limitText) || Number(limitText) < 1) {
+      errors.push({ field: "limit", message: `Expected a page size from 1 to ${MAX_LIMIT}` });
+    } else if (Number(limitText) > MAX_LIMIT) {
+      errors.push({ field: "limit", message: `At most ${MAX_LIMIT} records a page` });
+    } else limit = Number(limitText);
+  }
+  return { page, limit };
+}
+
+function parseSort(model: ResourceModel, text: string, field: string, errors: FieldError[]): SortKey[] {
+  const keys: SortKey[] = [];
+  for (const part of text.split(",").map((p) => p.trim())) {
+    const name = part.replace(/^-/, "");
+    if (!name) {
+      errors.push({ field, message: "Empty sort field" });
+    } else if (!model.sortable.has(name)) {
+      errors.push({
+        field,
+        message: `Cannot sort by "${name}"; sortable: ${[...model.sortable].join(", ")}`,
+      });
+    } else if (!keys.some((k) => k.field === name)) {
+      keys.push({ field: name, desc: part.startsWith("-") });
+    }
+  }
+  return keys;
+}
+
+/** Rejects every query value holding a NUL character (PostgreSQL text cannot hold one). */
+export function rejectNul(query: Record<string, QueryValue>): void {
+  const errors: FieldError[] = [];
+  for (const [key, value] of Object.entries(query)) {
+    const values = Array.isArray(value) ? value : [value ?? ""];
+    if (key.includes("\u0000") || values.some((v) => v.includes("\u0000"))) {
+      errors.push({ field: key.replaceAll("\u0000", ""), message: "Contains a NUL character" });
+    }
+  }
+  if (errors.length > 0) throw validationFailed(errors);
+}
+
+/** The whole list query of one kind; throws a 400 listing every bad parameter. */
+export function parseListQuery(model: ResourceModel, rawQuery: unknown): ListQuery {
+  const query = (rawQuery ?? {}) as Record<string, QueryValue>;
+  rejectNul(query);
+  const errors: FieldError[] = [];
+  const { page, limit } = parsePaging(query, errors);
+  const conditions: SQL[] = [];
+
+  const sortText = single(query, "sort", errors);
+  let sort = parseSort(model, sortText?.trim() ? sortText : model.resource.sort, "sort", errors);
+  if (!sort.some((k) => k.field === "id")) sort = [...sort, { field: "id", desc: false }];
+
+  const search = single(query, "search", errors)?.trim();
+  if (search) {
+    if (model.searchable.length === 0)
+      errors.push({ field: "search", message: "This list has no searchable fields" });
+    else if (search.length > MAX_SEARCH) {
+      errors.push({ field: "search", message: `Use at most ${MAX_SEARCH} characters` });
+    } else {
+      const condition = searchCondition(model, search);
+      if (condition) conditions.push(condition);
+    }
+  }
+
+  for (const [key, value] of Object.entries(query)) {
+    if (["page", "limit", "sort", "search"].includes(key)) continue;
+    const range = /^(.+)_(gte|lte)$/.exec(key);
+    const name = !range || model.filterable.has(key) || key === "id" ? key : range[1];
+    const isRange = name !== key;
+    const field = model.fields[name];
+    const system = SYSTEM_KINDS[name];
+    const allowed = isRange
+      ? (model.filterable.has(name) || system !== undefined) && RANGE_KINDS.has(system ?? kindOf(field))
+      : name === "id" || model.filterable.has(name);
+    if (!allowed) {
+      errors.push({ field: key, message: isRange ? "Unknown range filter" : "Unknown filter field" });
+      continue;
+    }
+    const kind = system ?? kindOf(field);
+    const col = column(model, name);
+    if (isRange) {
+      const text = single(query, key, errors);
+      if (text === undefined) continue;
+      const parsed = parseValue(kind, text.trim(), field, range?.[2] === "lte");
+      if ("error" in parsed) errors.push({ field: key, message: parsed.error });
+      else conditions.push(range?.[2] === "gte" ? gte(col, parsed.value) : lte(col, parsed.value));
+      continue;
+    }
+    const items = (Array.isArray(value) ? value : [value ?? ""]).flatMap((v) => v.split(","));
+    const values: unknown[] = [];
+    for (const item of items.map((i) => i.trim())) {
+      if (item === "") {
+        values.push(null);
+        continue;
+      }
+      const parsed = parseValue(kind, item, field);
+      if ("error" in parsed) {
+        errors.push({ field: key, message: parsed.error });
+        break;
+      }
+      values.push(parsed.value);
+    }
+    if (values.length > 1000) errors.push({ field: key, message: "At most 1,000 values" });
+    if (!errors.some((e) => e.field === key)) conditions.push(equalityCondition(model, name, kind, values));
+  }
+  if (errors.length > 0) throw validationFailed(errors);
+  return { page, limit, sort, conditions };
+}
+
+/** ORDER BY of a sort, with PostgreSQL's null placement spelled out (the export's keyset relies on it). */
+export function orderBy(model: ResourceModel, sort: SortKey[]): SQL[] {
+  return sort.map(({ field, desc: descending }) =>
+    descending
+      ? sql`${desc(column(model, field))} nulls first`
+      : sql`${asc(column(model, field))} nulls last`,
+  );
+}

@@ -1,0 +1,491 @@
+import { Readable } from "node:stream";
+import { and, count, eq, ne, type SQL, sql } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { type Scope, scopeFor, type Verb } from "../../src/access/permissions";
+import { getAuth, requestGrants, requireAuth } from "../auth/authenticate";
+import { errorAnswers } from "../auth/schemas";
+import type { Database } from "../db/open";
+import { forbidden, notFound, validationFailed } from "../http/errors";
+import { type Changes, diffRows, listChangeLogs, writeChangeLogs } from "./change-logs";
+import { exportCsv } from "./csv-export";
+import { mapWriteError, staleVersion, stillReferenced } from "./errors";
+import type { ResourceModel, ResourceRegistry } from "./model";
+import { changeLogSchema, idParamsSchema, metaSchema, pagingQuerySchema, resourceSchemas } from "./openapi";
+import { column, orderBy, parseListQuery, parsePaging, rejectNul } from "./query-language";
+import { toRecord } from "./records";
+import { checkCreateBody, checkReferences, checkUpdateBody, INT_MAX } from "./validators";
+
+// The contract's routes for every declared kind, under /api/v1/{path}:
+//   GET {path}                 list (query language: query-language.ts)
+//   GET {path}/export.csv      the same query as CSV (csv-export.ts)
+//   GET {path}/{id}            one record
+//   POST {path}                create → 201
+//   PATCH {path}/{id}          update with the version read → 200, stale → 409
+//   DELETE {path}/{id}         → { data: { id } }, 409 while referenced
+//   GET {path}/{id}/change-logs
+// Each route: the session (requireAuth), the permission (the shared merge; Any/Own kinds see
+// their own records only under <Verb>Own), the tenant on every query (another tenant's record
+// is a 404). Writes and their change-log rows (and hooks) share one transaction.
+
+const scopes = new WeakMap<FastifyRequest, Scope>();
+
+/** onRequest: 403 unless the caller may `verb` the kind at all; remembers the scope (all/own). */
+function allow(model: ResourceModel, verb: Verb) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const scope = scopeFor(await requestGrants(request), model.kind, verb);
+    if (scope === "none") throw forbidden();
+    scopes.set(request, scope);
+  };
+}
+
+function scopeOf(request: FastifyRequest): Scope {
+  const scope = scopes.get(request);
+  if (!scope) throw new Error("resource route without its allow() hook");
+  return scope;
+}
+
+/** The owner condition of an "own" scope; without an ownerField nothing is the caller's (fails closed). */
+function ownership(model: ResourceModel, scope: Scope, userId: number): SQL | undefined {
+  if (scope !== "own") return undefined;
+  if (!model.resource.ownerField) return sql`false`;
+  return eq(column(model, model.resource.ownerField), userId);
+}
+
+/** A path id: digits within the id range, anything else is no record (404). */
+function recordId(raw: unknown): number {
+  if (typeof raw !== "string" || !/^\d{1,10}$/.test(raw)) throw notFound();
+  const id = Number(raw);
+  if (id < 1 || id > INT_MAX) throw notFound();
+  return id;
+}
+
+/** The per-route compilers: bodies and queries are checked by the handlers (one error per field). */
+const passThrough = () => (data: unknown) => ({ value: data });
+const stringify = () => (data: unknown) => JSON.stringify(data);
+
+export interface ResourceRoutesOptions {
+  registry: ResourceRegistry;
+}
+
+export async function resourceRoutes(
+  app: FastifyInstance,
+  { registry }: ResourceRoutesOptions,
+): Promise<void> {
+  for (const model of registry.models) {
+    await app.register(
+      async (scope) => {
+        scope.setValidatorCompiler(passThrough);
+        scope.setSerializerCompiler(stringify);
+        if (model.hooks.routes) await model.hooks.routes(scope, model);
+        kindRoutes(scope, registry, model);
+      },
+      { prefix: `/${model.resource.path}` },
+    );
+  }
+}
+
+function kindRoutes(app: FastifyInstance, registry: ResourceRegistry, model: ResourceModel): void {
+  const t = model.table.table;
+  const schemas = resourceSchemas(model);
+  const tags = [model.resource.label];
+  const security = [{ bearer: [] }];
+  const one = z.object({ data: schemas.record });
+  const db = (): Database => app.db;
+
+  const visible = (request: FastifyRequest, id?: number): SQL => {
+    const auth = getAuth(request);
+    return and(
+      eq(t.tenant_id, auth.tenantId),
+      id === undefined ? undefined : eq(t.id, id),
+      ownership(model, scopeOf(request), auth.user.id),
+    ) as SQL;
+  };
+
+  // "" rather than "/": the contract's path is /api/v1/{path}, without a trailing slash.
+  app.get(
+    "",
+    {
+      onRequest: [requireAuth, allow(model, "Read")],
+      schema: {
+        summary: `List ${model.plural}`,
+        tags,
+        security,
+        querystring: schemas.listQuery,
+        response: {
+          200: z.object({ data: z.array(schemas.record), meta: metaSchema }),
+          ...errorAnswers(400, 401, 403),
+        },
+      },
+    },
+    async (request) => {
+      const query = parseListQuery(model, request.query);
+      const where = and(visible(request), ...query.conditions);
+      const [rows, [{ total }]] = await Promise.all([
+        db()
+          .select()
+          .from(t)
+          .where(where)
+          .orderBy(...orderBy(model, query.sort))
+          .limit(query.limit)
+          .offset((query.page - 1) * query.limit),
+        db().select({ total: count() }).from(t).where(where),
+      ]);
+      return {
+        data: rows.map((row) => toRecord(model, row)),
+        meta: { page: query.page, limit: query.limit, total },
+      };
+    },
+  );
+
+  app.get(
+    "/export.csv",
+    {
+      onRequest: [requireAuth, allow(model, "Read")],
+      schema: {
+        summary: `Export ${model.plural} as CSV`,
+        description: "The list's filters, search and sort (not its page), up to 100,000 rows.",
+        tags,
+        security,
+        querystring: schemas.exportQuery,
+        response: {
+          200: { description: "CSV, header = field labels", content: { "text/csv": { schema: z.string() } } },
+          ...errorAnswers(400, 401, 403),
+        },
+      },
+    },
+    async (request, reply) => {
+      const query = parseListQuery(model, request.query);
+      const auth = getAuth(request);
+      const csv = exportCsv({
+        db: db(),
+        registry,
+        model,
+        tenantId: auth.tenantId,
+        where: and(visible(request), ...query.conditions),
+        sort: query.sort,
+      });
+      reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${model.resource.path}.csv"`)
+        .header("cache-control", "no-store");
+      return reply.send(Readable.from(csv));
+    },
+  );
+
+  app.get(
+    "/:id",
+    {
+      onRequest: [requireAuth, allow(model, "Read")],
+      schema: {
+        summary: `One ${model.singular}`,
+        tags,
+        security,
+        params: idParamsSchema,
+        response: { 200: one, ...errorAnswers(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const id = recordId((request.params as { id: unknown }).id);
+      const [row] = await db().select().from(t).where(visible(request, id));
+      if (!row) throw notFound();
+      return { data: toRecord(model, row) };
+    },
+  );
+
+  app.post(
+    "",
+    {
+      onRequest: [requireAuth, allow(model, "Create")],
+      schema: {
+        summary: `Create a ${model.singular}`,
+        tags,
+        security,
+        body: schemas.create,
+        response: { 201: one, ...errorAnswers(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const auth = getAuth(request);
+      const { values, errors } = checkCreateBody(model, request.body);
+      const owner = model.resource.ownerField;
+      if (owner && values[owner] === null) values[owner] = auth.user.id;
+      if (owner && scopeOf(request) === "own" && values[owner] !== auth.user.id) {
+        errors.push({ field: owner, message: "You may only create records you own" });
+      }
+      await checkReferences(db(), registry, model, auth.tenantId, values, errors);
+      if (errors.length > 0) throw validationFailed(errors);
+      model.hooks.compute?.(values, null);
+      const now = new Date();
+      try {
+        const row = await db().transaction(async (tx) => {
+          const [created] = await tx
+            .insert(t)
+            .values({ ...values, tenant_id: auth.tenantId, created_at: now, updated_at: now, version: 1 })
+            .returning();
+          await writeChangeLogs(tx, model, [
+            {
+              tenantId: auth.tenantId,
+              recordId: created.id as number,
+              action: "create",
+              userId: auth.user.id,
+              changes: diffRows(model, null, created),
+            },
+          ]);
+          await model.hooks.afterWrite?.({
+            tx,
+            model,
+            tenantId: auth.tenantId,
+            userId: auth.user.id,
+            action: "create",
+            record: created,
+            previous: null,
+          });
+          return created;
+        });
+        return reply.code(201).send({ data: toRecord(model, row) });
+      } catch (error) {
+        mapWriteError(model, error, values);
+      }
+    },
+  );
+
+  app.patch(
+    "/:id",
+    {
+      onRequest: [requireAuth, allow(model, "Update")],
+      schema: {
+        summary: `Change a ${model.singular}`,
+        description: "Send the changed fields and the version you read; a stale version is a 409.",
+        tags,
+        security,
+        params: idParamsSchema,
+        body: schemas.update,
+        response: { 200: one, ...errorAnswers(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const auth = getAuth(request);
+      const id = recordId((request.params as { id: unknown }).id);
+      const { values, errors, version } = checkUpdateBody(model, request.body);
+      const owner = model.resource.ownerField;
+      if (owner && scopeOf(request) === "own" && owner in values && values[owner] !== auth.user.id) {
+        errors.push({ field: owner, message: "You may only give records to yourself" });
+      }
+      await checkReferences(db(), registry, model, auth.tenantId, values, errors);
+      if (errors.length > 0) throw validationFailed(errors);
+      try {
+        const row = await db().transaction(async (tx) => {
+          // Lock the row: the diff is taken against what the update replaces.
+          const [before] = await tx
+            .select()
+            .from(t)
+            .where(and(eq(t.tenant_id, auth.tenantId), eq(t.id, id)))
+            .for("update");
+          if (!before) throw notFound();
+          const own = ownership(model, scopeOf(request), auth.user.id);
+          if (own && before[owner as string] !== auth.user.id) {
+            // Visible only when they may read others' records too.
+            if (scopeFor(await requestGrants(request), model.kind, "Read") === "all") throw forbidden();
+            throw notFound();
+          }
+          if (before.version !== version) throw staleVersion(model);
+          if (Object.keys(values).length === 0) return before;
+          model.hooks.compute?.(values, before);
+          // The version check is part of the UPDATE itself: of two racing writes, one wins.
+          const [after] = await tx
+            .update(t)
+            .set({ ...values, version: sql`${t.version} + 1`, updated_at: new Date() })
+            .where(and(eq(t.id, id), eq(t.tenant_id, auth.tenantId), eq(t.version, version)))
+            .returning();
+          if (!after) throw staleVersion(model);
+          const changes: Changes = diffRows(model, before, after);
+          if (Object.keys(changes).length > 0) {
+            await writeChangeLogs(tx, model, [
+              { tenantId: auth.tenantId, recordId: id, action: "update", userId: auth.user.id, changes },
+            ]);
+          }
+          await model.hooks.afterWrite?.({
+            tx,
+            model,
+            tenantId: auth.tenantId,
+            userId: auth.user.id,
+            action: "update",
+            record: after,
+            previous: before,
+          });
+          return after;
+        });
+        return { data: toRecord(model, row) };
+      } catch (error) {
+        mapWriteError(model, error, values);
+      }
+    },
+  );
+
+  app.delete(
+    "/:id",
+    {
+      onRequest: [requireAuth, allow(model, "Delete")],
+      schema: {
+        summary: `Delete a ${model.singular}`,
+        description: "Refused (409) while other records still reference it.",
+        tags,
+        security,
+        params: idParamsSchema,
+        response: {
+          200: z.object({ data: z.object({ id: z.number().int() }) }),
+          ...errorAnswers(401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => {
+      const auth = getAuth(request);
+      const id = recordId((request.params as { id: unknown }).id);
+      try {
+        await db().transaction(async (tx) => {
+          const [before] = await tx
+            .select()
+            .from(t)
+            .where(and(eq(t.tenant_id, auth.tenantId), eq(t.id, id)))
+            .for("update");
+          if (!before) throw notFound();
+          const own = ownership(model, scopeOf(request), auth.user.id);
+          if (own && before[model.resource.ownerField as string] !== auth.user.id) {
+            if (scopeFor(await requestGrants(request), model.kind, "Read") === "all") throw forbidden();
+            throw notFound();
+          }
+          const ctx = { tx, model, tenantId: auth.tenantId, userId: auth.user.id };
+          await model.hooks.beforeDelete?.({ ...ctx, record: before });
+          await releaseReferences(tx, model, auth.tenantId, id, auth.user.id);
+          await tx.delete(t).where(and(eq(t.id, id), eq(t.tenant_id, auth.tenantId)));
+          await writeChangeLogs(tx, model, [
+            {
+              tenantId: auth.tenantId,
+              recordId: id,
+              action: "delete",
+              userId: auth.user.id,
+              changes: diffRows(model, before, null),
+            },
+          ]);
+          await model.hooks.afterWrite?.({ ...ctx, action: "delete", record: null, previous: before });
+        });
+      } catch (error) {
+        mapWriteError(model, error, {}, "delete");
+      }
+      return { data: { id } };
+    },
+  );
+
+  app.get(
+    "/:id/change-logs",
+    {
+      onRequest: [requireAuth, allow(model, "Read")],
+      schema: {
+        summary: `The change history of a ${model.singular}`,
+        description: "Newest first; kept after the record is deleted.",
+        tags,
+        security,
+        params: idParamsSchema,
+        querystring: pagingQuerySchema,
+        response: {
+          200: z.object({ data: z.array(changeLogSchema), meta: metaSchema }),
+          ...errorAnswers(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const auth = getAuth(request);
+      const id = recordId((request.params as { id: unknown }).id);
+      const { page, limit } = pagingOnly(request.query);
+      const own = scopeOf(request) === "own";
+      const [row] = await db().select({ id: t.id }).from(t).where(visible(request, id));
+      if (!row && own) throw notFound();
+      const { rows, total } = await listChangeLogs(db(), model, auth.tenantId, id, page, limit);
+      if (!row && total === 0) throw notFound();
+      return { data: rows, meta: { page, limit, total } };
+    },
+  );
+}
+
+/** page and limit, and nothing else. */
+export function pagingOnly(rawQuery: unknown, extra: string[] = []): { page: number; limit: number } {
+  const query = (rawQuery ?? {}) as Record<string, string | string[] | undefined>;
+  rejectNul(query);
+  const errors: { field: string; message: string }[] = [];
+  const paging = parsePaging(query, errors);
+  for (const key of Object.keys(query)) {
+    if (key !== "page" && key !== "limit" && !extra.includes(key)) {
+      errors.push({ field: key, message: "Unknown parameter" });
+    }
+  }
+  if (errors.length > 0) throw validationFailed(errors);
+  return paging;
+}
+
+/**
+ * Before a delete: refuse while restricting references point at the record (one count per
+ * referencing field), then clear the setNull ones (each cleared record gets a new version and a
+ * change-log entry, as any other update would).
+ */
+async function releaseReferences(
+  tx: Database,
+  model: ResourceModel,
+  tenantId: number,
+  id: number,
+  userId: number,
+): Promise<void> {
+  const users = new Map<ResourceModel, number>();
+  for (const ref of model.incoming.filter((r) => r.onDelete === "restrict")) {
+    const from = ref.from.table.table;
+    const col = from[ref.field];
+    const [{ n }] = await tx
+      .select({ n: count() })
+      .from(from)
+      .where(
+        and(
+          eq(from.tenant_id, tenantId),
+          ref.list ? sql`${id} = any(${col})` : eq(col, id),
+          ref.from === model ? ne(from.id, id) : undefined,
+        ),
+      );
+    if (n > 0) users.set(ref.from, (users.get(ref.from) ?? 0) + n);
+  }
+  if (users.size > 0) {
+    throw stillReferenced(
+      model,
+      [...users].map(([m, n]) => ({ model: m, count: n })),
+    );
+  }
+  for (const ref of model.incoming.filter((r) => r.onDelete === "setNull")) {
+    const from = ref.from.table.table;
+    const col = from[ref.field];
+    const where = and(eq(from.tenant_id, tenantId), ref.list ? sql`${id} = any(${col})` : eq(col, id));
+    const affected = await tx.select({ id: from.id, value: col }).from(from).where(where);
+    if (affected.length === 0) continue;
+    await tx
+      .update(from)
+      .set({
+        [ref.field]: ref.list ? sql`array_remove(${col}, ${id})` : null,
+        version: sql`${from.version} + 1`,
+        updated_at: new Date(),
+      })
+      .where(where);
+    await writeChangeLogs(
+      tx,
+      ref.from,
+      affected.map((r) => ({
+        tenantId,
+        recordId: r.id as number,
+        action: "update" as const,
+        userId,
+        changes: {
+          [ref.field]: {
+            from: r.value,
+            to: ref.list ? (r.value as number[]).filter((v) => v !== id) : null,
+          },
+        },
+      })),
+    );
+  }
+}

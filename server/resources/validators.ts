@@ -1,0 +1,330 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { z } from "zod";
+import type {
+  EnumField,
+  Field,
+  NumberField,
+  ReferenceField,
+  TextField,
+} from "../../src/resource-engine/fields";
+import type { Database } from "../db/open";
+import type { FieldError } from "../http/errors";
+import type { ResourceModel, ResourceRegistry } from "./model";
+
+// Request-body validators generated from the field declarations. Each field gets one zod schema
+// (also the OpenAPI document's), and a body is checked field by field so the 400 carries one
+// `errors` entry per bad field, with a message a person can act on. References are then checked
+// against the caller's tenant (a record of another tenant does not exist for the caller).
+
+export const INT_MIN = -2_147_483_648;
+export const INT_MAX = 2_147_483_647;
+/** Decimals without a declared bound still stay within what a person could mean. */
+const DECIMAL_LIMIT = 1e15;
+const MAX_LIST_IDS = 1000;
+
+/** Set by the server, never taken from a body. */
+const SERVER_OWNED: Record<string, string> = {
+  id: "The id is assigned by the server; leave it out of the body",
+  tenant_id: "The tenant comes from your session; leave tenant_id out of the body",
+  created_at: "Set by the server; leave it out of the body",
+  updated_at: "Set by the server; leave it out of the body",
+};
+
+const hasNul = (value: unknown): boolean => {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (Array.isArray(value)) return value.some(hasNul);
+  if (value && typeof value === "object") {
+    return Object.entries(value).some(([k, v]) => k.includes("\u0000") || hasNul(v));
+  }
+  return false;
+};
+const NUL_MESSAGE = "Contains a NUL character, which cannot be stored";
+
+const PHONE = /^[0-9+().\-\s/x]*$/i;
+const COLOUR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
+
+const count = (n: number) => n.toLocaleString("en-US");
+
+function textSchema(field: TextField): z.ZodType {
+  let s = z.string({ error: "Expected text" });
+  if (field.min !== undefined) s = s.min(field.min, `Use at least ${count(field.min)} characters`);
+  if (field.max !== undefined) s = s.max(field.max, `Use at most ${count(field.max)} characters`);
+  if (field.pattern !== undefined) {
+    s = s.regex(new RegExp(`^(?:${field.pattern})$`), field.patternMessage ?? "Has an invalid format");
+  }
+  switch (field.type) {
+    case "email":
+      return s.pipe(z.email("Enter a valid email address"));
+    case "url":
+      return s.pipe(
+        z.url({ protocol: /^https?$/, error: "Enter a web address starting with http:// or https://" }),
+      );
+    case "phone":
+      return s.regex(PHONE, "Use digits, spaces and + ( ) - . / x only");
+    case "colour":
+      return s.regex(COLOUR, "Enter a colour as #rrggbb");
+    default:
+      return s;
+  }
+}
+
+function decimalsOf(n: number): number {
+  const text = String(n);
+  const exp = /e-(\d+)$/.exec(text);
+  if (exp) return Number(exp[1]) + (text.split("e")[0].split(".")[1]?.length ?? 0);
+  return text.split(".")[1]?.length ?? 0;
+}
+
+function numberSchema(field: NumberField): z.ZodType {
+  const integer = field.type === "integer";
+  let s = z.number({ error: integer ? "Expected a whole number" : "Expected a number" });
+  if (integer) s = s.int("Expected a whole number");
+  const min = field.min ?? (integer ? INT_MIN : -DECIMAL_LIMIT);
+  const max = field.max ?? (integer ? INT_MAX : DECIMAL_LIMIT);
+  s = s.min(min, `Must be at least ${count(min)}`).max(max, `Must be at most ${count(max)}`);
+  const scale = field.type === "money" ? 2 : field.scale;
+  if (!integer && scale !== undefined) {
+    return s.refine(
+      (n) => decimalsOf(n) <= scale,
+      scale === 0 ? "Expected a whole number" : `Use at most ${scale} decimal places`,
+    );
+  }
+  return s;
+}
+
+const yearOk = (text: string) => Number(text.slice(0, 4)) >= 1;
+
+export const idSchema = z
+  .number({ error: "Expected a record id (a positive whole number)" })
+  .int("Expected a record id (a positive whole number)")
+  .min(1, "Expected a record id (a positive whole number)")
+  .max(INT_MAX, "Expected a record id (a positive whole number)");
+
+/** The schema of one field's value (never null: nulls are handled by the body checks). */
+export function fieldSchema(field: Field): z.ZodType {
+  let schema: z.ZodType;
+  switch (field.type) {
+    case "text":
+    case "longText":
+    case "richText":
+    case "email":
+    case "phone":
+    case "url":
+    case "colour":
+      schema = textSchema(field);
+      break;
+    case "integer":
+    case "decimal":
+    case "money":
+    case "percent":
+      schema = numberSchema(field);
+      break;
+    case "date":
+      schema = z.iso
+        .date({ error: "Expected a date as YYYY-MM-DD" })
+        .refine(yearOk, "Expected a date as YYYY-MM-DD");
+      break;
+    case "datetime":
+      schema = z.iso
+        .datetime({ offset: true, error: "Expected a date and time in ISO 8601, e.g. 2024-05-01T14:30:00Z" })
+        .refine(yearOk, "Expected a date and time in ISO 8601, e.g. 2024-05-01T14:30:00Z");
+      break;
+    case "boolean":
+      schema = z.boolean({ error: "Expected true or false" });
+      break;
+    case "enum":
+      schema = enumSchema(field);
+      break;
+    case "reference":
+      schema = idSchema;
+      break;
+    case "referenceList":
+      schema = z
+        .array(idSchema, { error: "Expected a list of record ids" })
+        .max(MAX_LIST_IDS, `Use at most ${count(MAX_LIST_IDS)} ids`);
+      break;
+    case "json":
+      schema = z.json({ error: "Expected a JSON value" });
+      break;
+  }
+  const description = [field.label, field.help].filter(Boolean).join(". ");
+  return description ? schema.describe(description) : schema;
+}
+
+function enumSchema(field: EnumField): z.ZodType {
+  const values = field.values.map((v) => v.value) as [string, ...string[]];
+  return z.enum(values, { error: `Expected one of: ${values.join(", ")}` });
+}
+
+const TEXT_TYPES = new Set<Field["type"]>([
+  "text",
+  "longText",
+  "richText",
+  "email",
+  "phone",
+  "url",
+  "colour",
+]);
+
+export interface CheckedBody {
+  /** Field → value to write (defaults applied on create). */
+  values: Record<string, unknown>;
+  errors: FieldError[];
+}
+
+type Mode = "create" | "update";
+
+const schemaCache = new WeakMap<Field, z.ZodType>();
+function cachedSchema(field: Field): z.ZodType {
+  let schema = schemaCache.get(field);
+  if (!schema) {
+    schema = fieldSchema(field);
+    schemaCache.set(field, schema);
+  }
+  return schema;
+}
+
+/** One field's value → the value to store, or an error message. */
+function checkValue(field: Field, raw: unknown, mode: Mode): { value: unknown } | { error: string } {
+  let value = raw;
+  // An emptied text input means "no value".
+  if (TEXT_TYPES.has(field.type) && typeof value === "string" && value.trim() === "") {
+    if (field.required) return { error: "This field is required" };
+    value = null;
+  }
+  if (value === null) {
+    if (field.type === "referenceList") return { value: [] };
+    if (field.required && field.type !== "json") return { error: "This field is required" };
+    return { value: null };
+  }
+  if (value === undefined) return mode === "create" ? { value: null } : { error: "Expected a value" };
+  if (hasNul(value)) return { error: NUL_MESSAGE };
+  const result = cachedSchema(field).safeParse(value);
+  if (!result.success) return { error: result.error.issues[0]?.message ?? "Invalid value" };
+  let out = result.data;
+  if (field.type === "datetime") out = new Date(out as string);
+  if (field.type === "referenceList") out = [...new Set(out as number[])];
+  return { value: out };
+}
+
+function checkKeys(model: ResourceModel, body: Record<string, unknown>, errors: FieldError[]): string[] {
+  const keys: string[] = [];
+  for (const key of Object.keys(body)) {
+    if (key === "version") continue;
+    if (SERVER_OWNED[key]) errors.push({ field: key, message: SERVER_OWNED[key] });
+    else if (!Object.hasOwn(model.fields, key)) errors.push({ field: key, message: "Unknown field" });
+    else if (model.fields[key].readOnly) {
+      errors.push({ field: key, message: "Computed by the server; leave it out of the body" });
+    } else keys.push(key);
+  }
+  return keys;
+}
+
+function asObject(body: unknown, errors: FieldError[]): Record<string, unknown> | null {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    errors.push({ message: "The body must be a JSON object" });
+    return null;
+  }
+  return body as Record<string, unknown>;
+}
+
+const copy = (value: unknown) =>
+  value !== null && typeof value === "object" ? structuredClone(value) : value;
+
+/** A create body: every declared, writable field (defaults for the missing ones). */
+export function checkCreateBody(model: ResourceModel, body: unknown): CheckedBody {
+  const errors: FieldError[] = [];
+  const values: Record<string, unknown> = {};
+  const object = asObject(body, errors);
+  if (!object) return { values, errors };
+  if (Object.hasOwn(object, "version")) {
+    errors.push({
+      field: "version",
+      message: "A new record starts at version 1; leave version out of the body",
+    });
+  }
+  const keys = new Set(checkKeys(model, object, errors));
+  for (const [name, field] of Object.entries(model.fields)) {
+    if (keys.has(name)) {
+      const checked = checkValue(field, object[name], "create");
+      if ("error" in checked) errors.push({ field: name, message: checked.error });
+      else values[name] = checked.value;
+    } else if (field.default !== undefined) {
+      values[name] = copy(field.default);
+    } else if (field.required && !field.readOnly && field.type !== "boolean") {
+      errors.push({ field: name, message: "This field is required" });
+    } else {
+      values[name] = field.type === "referenceList" ? [] : null;
+    }
+  }
+  return { values, errors };
+}
+
+/** A PATCH body: the changed fields and the `version` that was read. */
+export function checkUpdateBody(model: ResourceModel, body: unknown): CheckedBody & { version: number } {
+  const errors: FieldError[] = [];
+  const values: Record<string, unknown> = {};
+  const object = asObject(body, errors);
+  if (!object) return { values, errors, version: 0 };
+  const version = object.version;
+  if (version === undefined || version === null) {
+    errors.push({ field: "version", message: "This field is required: send the version you read" });
+  } else if (!Number.isSafeInteger(version) || (version as number) < 1 || (version as number) > INT_MAX) {
+    errors.push({ field: "version", message: "Expected the record's version (a positive whole number)" });
+  }
+  for (const key of checkKeys(model, object, errors)) {
+    const checked = checkValue(model.fields[key], object[key], "update");
+    if ("error" in checked) errors.push({ field: key, message: checked.error });
+    else values[key] = checked.value;
+  }
+  return { values, errors, version: typeof version === "number" ? version : 0 };
+}
+
+/**
+ * Every reference among `values` must name a record of the caller's tenant; adds one error per
+ * field naming the missing ids.
+ */
+export async function checkReferences(
+  db: Database,
+  registry: ResourceRegistry,
+  model: ResourceModel,
+  tenantId: number,
+  values: Record<string, unknown>,
+  errors: FieldError[],
+): Promise<void> {
+  const wanted = new Map<ResourceModel, Set<number>>();
+  const fieldIds: [string, ReferenceField, number[]][] = [];
+  for (const [name, value] of Object.entries(values)) {
+    const field = model.fields[name];
+    if (field.type !== "reference" && field.type !== "referenceList") continue;
+    if (errors.some((e) => e.field === name)) continue;
+    const ids = field.type === "reference" ? (value === null ? [] : [value as number]) : (value as number[]);
+    if (ids.length === 0) continue;
+    const target = registry.target(field);
+    const set = wanted.get(target) ?? new Set<number>();
+    for (const id of ids) set.add(id);
+    wanted.set(target, set);
+    fieldIds.push([name, field, ids]);
+  }
+  const found = new Map<ResourceModel, Set<number>>();
+  for (const [target, ids] of wanted) {
+    const t = target.table.table;
+    const rows = await db
+      .select({ id: t.id })
+      .from(t)
+      .where(and(eq(t.tenant_id, tenantId), inArray(t.id, [...ids])));
+    found.set(target, new Set(rows.map((r) => r.id as number)));
+  }
+  for (const [name, field, ids] of fieldIds) {
+    const target = registry.target(field);
+    const missing = ids.filter((id) => !found.get(target)?.has(id));
+    if (missing.length === 0) continue;
+    errors.push({
+      field: name,
+      message:
+        missing.length === 1
+          ? `There is no ${target.singular} with id ${missing[0]}`
+          : `There are no ${target.plural} with ids ${missing.join(", ")}`,
+    });
+  }
+}
