@@ -1,8 +1,34 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "@playwright/test";
 
-// scripts/e2e.mjs picks the port and the data folder; these defaults serve a direct `npx playwright test`.
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+// scripts/e2e.mjs installs the emulator, builds the app, picks the ports and the data folders; these defaults serve
+// a direct `npx playwright test` after one run of it.
 const port = Number(process.env.E2E_PORT ?? 48080);
 const dataDir = process.env.E2E_DATA_DIR ?? ".e2e/data";
+const staticDir = process.env.E2E_STATIC_DIR ?? ".e2e/dist";
+const emulatorPort = Number(process.env.E2E_EMULATOR_PORT ?? 9099);
+const firebaseConfig = here(process.env.E2E_FIREBASE_CONFIG ?? "tools/firebase-emulator/firebase.json");
+const ssoPort = Number(process.env.E2E_SSO_PORT ?? 48081);
+const ssoDataDir = process.env.E2E_SSO_DATA_DIR ?? ".e2e/sso-data";
+
+const server = (serverPort: number, env: Record<string, string>) => ({
+  command: "node_modules/.bin/tsx server/main.ts",
+  url: `http://127.0.0.1:${serverPort}/api/v1/health`,
+  reuseExistingServer: false,
+  timeout: 120_000,
+  stdout: "ignore" as const,
+  stderr: "pipe" as const,
+  env: {
+    PORT: String(serverPort),
+    HOST: "127.0.0.1",
+    STATIC_DIR: staticDir,
+    PRESSROOM_TEST_OUTBOX: "1",
+    LOG_LEVEL: "warn",
+    ...env,
+  },
+});
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -27,20 +53,39 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: "node_modules/.bin/tsx server/main.ts",
-    url: `http://127.0.0.1:${port}/api/v1/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      STATIC_DIR: "dist",
-      PRESSROOM_TEST_OUTBOX: "1",
-      LOG_LEVEL: "warn",
+  // Started one after the other, each awaited, and stopped after the run.
+  webServer: [
+    // The server of every test but Google sign-in: without an identity provider, as a plain install runs.
+    { name: "server", ...server(port, { DATA_DIR: dataDir }) },
+    {
+      // The Firebase Auth emulator: JavaScript inside firebase-tools (no Java), nothing downloaded. Most of its
+      // start is compiling its API schema (15-30 s on 2 cores), hence the generous timeout. Its output is shown:
+      // it is short, and it is where a failed start explains itself (a firebase-debug.log may stay in its folder).
+      name: "auth-emulator",
+      cwd: "tools/firebase-emulator",
+      command: `node node_modules/firebase-tools/lib/bin/firebase.js emulators:start --only auth --project demo-pressroom --non-interactive --config ${JSON.stringify(firebaseConfig)}`,
+      url: `http://127.0.0.1:${emulatorPort}/`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: "pipe",
+      stderr: "pipe",
+      gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+      env: {
+        // CI: no "message of the day" fetch; NO_UPDATE_NOTIFIER: no npm registry check. A configuration folder of
+        // its own keeps a developer's Firebase login and usage-reporting choice out of the run.
+        CI: "1",
+        NO_UPDATE_NOTIFIER: "1",
+        XDG_CONFIG_HOME: here(".e2e/firebase-config"),
+      },
     },
-  },
+    // The server of tests/e2e/sso.spec.ts: the same build, with the emulator as its identity provider.
+    {
+      name: "sso-server",
+      ...server(ssoPort, {
+        DATA_DIR: ssoDataDir,
+        FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${emulatorPort}`,
+        FIREBASE_PROJECT_ID: "demo-pressroom",
+      }),
+    },
+  ],
 });

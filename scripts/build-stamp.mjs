@@ -31,15 +31,15 @@ export function inputsHash(root, env = process.env) {
   return hash.digest("hex");
 }
 
-export function isBuildFresh(root, outDir) {
+export function isBuildFresh(root, outDir, env = process.env) {
   const stamp = join(outDir, ".build-stamp");
   return (
     existsSync(join(outDir, "index.html")) &&
     existsSync(stamp) &&
-    readFileSync(stamp, "utf8") === inputsHash(root)
+    readFileSync(stamp, "utf8") === inputsHash(root, env)
   );
 }
 
-export function writeStamp(root, outDir) {
-  writeFileSync(join(outDir, ".build-stamp"), inputsHash(root));
+export function writeStamp(root, outDir, env = process.env) {
+  writeFileSync(join(outDir, ".build-stamp"), inputsHash(root, env));
 }

@@ -1,14 +1,17 @@
-// npm run test:e2e: production build, a second build without VITE_TENANT_ID, then Playwright in Debian's Chromium
-// against the real server on a free port with a fresh data folder.
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+// npm run test:e2e: the Firebase Auth emulator's own install (tools/firebase-emulator/, once), a production build
+// that knows that emulator, a second build without VITE_TENANT_ID, then Playwright in Debian's Chromium against the
+// real server, plus the emulator and a second server that uses it for Google sign-in (playwright.config.ts starts
+// all three), on free ports with fresh data folders.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { buildIfStale } from "./build-if-stale.mjs";
 import { bin, run } from "./run.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const emulatorDir = join(root, "tools", "firebase-emulator");
 
 if (!existsSync(chromium)) {
   console.error(
@@ -18,18 +21,78 @@ if (!existsSync(chromium)) {
   process.exit(1);
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
+const readJson = (file) => JSON.parse(readFileSync(file, "utf8"));
+
+/** Resolves with the port if nothing listens on it at 127.0.0.1, else with null. */
+function tryPort(port) {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
+    server.once("error", () => resolve(null));
+    server.listen(port, "127.0.0.1", () => {
+      const { port: bound } = server.address();
+      server.close(() => resolve(bound));
     });
-    server.on("error", reject);
   });
 }
 
-if ((await buildIfStale()) !== 0) process.exit(1);
+async function freePort() {
+  const port = await tryPort(0);
+  if (port === null) throw new Error("No free port on 127.0.0.1");
+  return port;
+}
+
+// firebase-tools is big and has nothing to do with the app, so it lives in a package of its own, installed on
+// first use (and again when its pinned version changes). Its .npmrc skips install scripts: see that file.
+async function ensureEmulatorInstalled() {
+  const wanted = readJson(join(emulatorDir, "package.json")).dependencies["firebase-tools"];
+  const installed = join(emulatorDir, "node_modules", "firebase-tools", "package.json");
+  if (existsSync(installed) && readJson(installed).version === wanted) return 0;
+  console.log(
+    `Installing the Firebase Auth emulator (firebase-tools ${wanted}) into tools/firebase-emulator/...`,
+  );
+  const started = Date.now();
+  const code = await run(
+    "npm",
+    ["ci", "--prefix", emulatorDir, "--no-audit", "--no-fund", "--ignore-scripts"],
+    { cwd: root },
+  );
+  if (code !== 0) {
+    console.error(
+      "Installing tools/firebase-emulator failed; the SSO tests need it. " +
+        "Retry with: npm ci --prefix tools/firebase-emulator --no-audit --no-fund",
+    );
+  } else {
+    console.log(`Installed in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  }
+  return code;
+}
+
+if ((await ensureEmulatorInstalled()) !== 0) process.exit(1);
+
+// The emulator's address is baked into the build (VITE_FIREBASE_AUTH_EMULATOR_URL). The port of
+// tools/firebase-emulator/firebase.json is used whenever it is free, and the build in .e2e/dist/ then stays reusable
+// from run to run. When it is taken (another run, another emulator), a free port goes into a copy of that file and
+// the build for it into a folder of its own, removed afterwards, so that a run in progress keeps its build.
+const firebaseJson = join(emulatorDir, "firebase.json");
+const emulatorSettings = readJson(firebaseJson);
+const defaultEmulatorPort = emulatorSettings.emulators.auth.port;
+const emulatorPort =
+  Number(process.env.E2E_EMULATOR_PORT) || (await tryPort(defaultEmulatorPort)) || (await freePort());
+const ownPort = emulatorPort !== defaultEmulatorPort;
+let firebaseConfig = firebaseJson;
+let staticDir = join(root, ".e2e", "dist");
+if (ownPort) {
+  console.log(`The Auth emulator uses port ${emulatorPort} (${defaultEmulatorPort} is taken or overridden).`);
+  emulatorSettings.emulators.auth.port = emulatorPort;
+  mkdirSync(join(root, ".e2e"), { recursive: true });
+  firebaseConfig = join(root, ".e2e", `firebase-${emulatorPort}.json`);
+  writeFileSync(firebaseConfig, `${JSON.stringify(emulatorSettings, null, 2)}\n`);
+  staticDir = join(root, ".e2e", `dist-${emulatorPort}`);
+}
+
+// The end-to-end build has a folder of its own, so that dist/ (npm start) never carries the emulator's address.
+const buildEnv = { ...process.env, VITE_FIREBASE_AUTH_EMULATOR_URL: `http://127.0.0.1:${emulatorPort}` };
+if ((await buildIfStale({ outDir: staticDir, env: buildEnv })) !== 0) process.exit(1);
 
 // The configuration check is a build-time matter, so it needs a build of its own.
 const noConfigDir = join(root, ".e2e", "noconfig-dist");
@@ -44,13 +107,20 @@ const noConfigCode = await run(
 if (noConfigCode !== 0) process.exit(noConfigCode);
 
 const dataDir = mkdtempSync(join(tmpdir(), "pressroom-e2e-"));
+const ssoDataDir = mkdtempSync(join(tmpdir(), "pressroom-e2e-sso-"));
 const env = {
   ...process.env,
   E2E_PORT: String(await freePort()),
   E2E_DATA_DIR: dataDir,
+  E2E_SSO_PORT: String(await freePort()),
+  E2E_SSO_DATA_DIR: ssoDataDir,
+  E2E_STATIC_DIR: relative(root, staticDir),
   E2E_NOCONFIG_DIR: noConfigDir,
+  E2E_EMULATOR_PORT: String(emulatorPort),
+  E2E_FIREBASE_CONFIG: relative(root, firebaseConfig),
   CHROMIUM_PATH: chromium,
 };
 const code = await run(bin("playwright"), ["test", ...process.argv.slice(2)], { cwd: root, env });
-rmSync(dataDir, { recursive: true, force: true });
+for (const dir of [dataDir, ssoDataDir]) rmSync(dir, { recursive: true, force: true });
+if (ownPort) for (const path of [staticDir, firebaseConfig]) rmSync(path, { recursive: true, force: true });
 process.exit(code);

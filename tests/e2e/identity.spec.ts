@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { DEMO_PASSWORD, SESSION_COOKIE, sessionToken, signedInAs, signIn } from "./sign-in";
+import { DEMO_PASSWORD, SESSION_COOKIE, sessionToken, signedInAs, signIn, signOut } from "./sign-in";
 
 test("signing in through the form lands back on the page the user was sent away from, query kept", async ({
   page,
@@ -92,8 +92,7 @@ test("logout goes to /login and the old token is refused", async ({ page, reques
   });
   expect(before.status()).toBe(200);
 
-  await page.getByRole("button", { name: /Avery Admin/ }).click();
-  await page.getByRole("menuitem", { name: "Logout" }).click();
+  await signOut(page, "Avery Admin");
   await expect(page).toHaveURL(/\/login$/);
   expect(await sessionToken(page)).toBeUndefined();
 

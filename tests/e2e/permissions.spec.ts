@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { signedInAs, signIn } from "./sign-in";
+import { signedInAs, signIn, signOut } from "./sign-in";
 
 /** Picks an option in the antd Select labelled `label` (typing narrows it down). */
 async function choose(page: Page, label: string, option: string) {
@@ -11,7 +11,9 @@ async function choose(page: Page, label: string, option: string) {
   await expect(page.locator(".ant-select-dropdown:visible")).toHaveCount(0);
 }
 
-test("the press operator sees no administration and is sent to /unauthorized from /users", async ({ page }) => {
+test("the press operator sees no administration and is sent to /unauthorized from /users", async ({
+  page,
+}) => {
   await signedInAs(page, "press@pressroom.test");
   const menu = page.getByRole("navigation", { name: "Main navigation" });
   await expect(menu.getByRole("link", { name: "Home" })).toBeVisible();
@@ -28,6 +30,7 @@ test("an administrator's role, group and invitation give a newcomer exactly what
   page,
   browser,
 }) => {
+  test.setTimeout(120_000); // a long walk through five screens in two browsers
   await signedInAs(page, "admin@pressroom.test");
 
   // A role from the matrix: read and create vendors, read their categories.
@@ -80,8 +83,7 @@ test("an administrator's role, group and invitation give a newcomer exactly what
   await invitee.getByLabel("Confirm password").fill("vendor-clerk-password");
   await invitee.getByRole("button", { name: "Create account" }).click();
   await expect(invitee).toHaveURL(/\/$/);
-  await invitee.getByRole("button", { name: /Val Clerk/ }).click();
-  await invitee.getByRole("menuitem", { name: "Logout" }).click();
+  await signOut(invitee, "Val Clerk");
   await expect(invitee).toHaveURL(/\/login$/);
   await signIn(invitee, email, "vendor-clerk-password");
   await expect(invitee).toHaveURL(/\/$/);

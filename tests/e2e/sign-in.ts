@@ -20,3 +20,12 @@ export async function signedInAs(page: Page, email: string, password = DEMO_PASS
   await signIn(page, email, password);
   await expect(page).toHaveURL(/\/$/);
 }
+
+/** Logout from the app bar's profile menu. The dropdown animates in, so the item is clicked by event, not by
+ * mouse position (a moving menu can swallow a pointer click). */
+export async function signOut(page: Page, name: string) {
+  await page.getByRole("button", { name: new RegExp(name) }).click();
+  const logout = page.getByRole("menuitem", { name: "Logout" });
+  await expect(logout).toBeVisible();
+  await logout.dispatchEvent("click");
+}
