@@ -37,6 +37,8 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
+  // Playwright empties its outputDir at start: keep it apart from the reports scripts/test.mjs counts.
+  outputDir: "test-results/playwright",
   reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
