@@ -1,54 +1,17 @@
-import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from "axios";
+import { AxiosError, type AxiosResponse } from "axios";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { FORBIDDEN_MESSAGE, SERVER_ERROR_MESSAGE } from "../../../src/providers/error-message";
 import { clear, getMessages } from "../../../src/providers/feedback-store";
-import { errorMessageFrom, httpClient, request, setNavigate } from "../../../src/providers/http-client";
+import { errorMessageFrom, request, setNavigate } from "../../../src/providers/http-client";
 import { RequestError } from "../../../src/providers/request-error";
 import { clearSession, getSessionToken, setSessionToken } from "../../../src/providers/session";
+import { installFakeTransport } from "../fake-transport";
 
-interface Sent {
-  method?: string;
-  url: string;
-  authorization: unknown;
-  body: unknown;
-}
-
-type Answer = { status: number; data?: unknown } | { networkError: true };
-
-let sent: Sent[] = [];
-let answer: Answer = { status: 200, data: {} };
+const transport = installFakeTransport({ status: 200, data: {} });
 const navigate = vi.fn();
 
-// A fake transport in place of XHR: records exactly what axios would put on the wire.
-httpClient.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
-  sent.push({
-    method: config.method?.toUpperCase(),
-    url: httpClient.getUri(config),
-    authorization: config.headers.get("Authorization"),
-    body: typeof config.data === "string" ? JSON.parse(config.data) : config.data,
-  });
-  if ("networkError" in answer) throw new AxiosError("Network Error", "ERR_NETWORK", config, {});
-  const response: AxiosResponse = {
-    status: answer.status,
-    statusText: "",
-    data: answer.data,
-    headers: {},
-    config,
-  };
-  if (answer.status >= 400) {
-    throw new AxiosError(
-      `Request failed with status code ${answer.status}`,
-      "ERR_BAD_REQUEST",
-      config,
-      {},
-      response,
-    );
-  }
-  return response;
-};
-
 beforeEach(() => {
-  sent = [];
+  transport.reset();
   navigate.mockReset();
   setNavigate(navigate);
   window.history.replaceState(null, "", "/orders?page=2");
@@ -64,7 +27,7 @@ const errors = () => getMessages().map(({ text, type }) => ({ text, type }));
 
 describe("request: what is sent", () => {
   it("GET resource/id/additionalRouteParams with query parameters and the Bearer token", async () => {
-    answer = { status: 200, data: { data: [{ id: 1 }], meta: { page: 2, limit: 25, total: 30 } } };
+    transport.always({ status: 200, data: { data: [{ id: 1 }], meta: { page: 2, limit: 25, total: 30 } } });
     const body = await request({
       method: "GET",
       resource: "vendors",
@@ -72,7 +35,7 @@ describe("request: what is sent", () => {
       additionalRouteParams: "change-logs",
       params: { page: 2, limit: 25 },
     });
-    expect(sent).toEqual([
+    expect(transport.sent).toEqual([
       {
         method: "GET",
         url: "/api/v1/vendors/3/change-logs?page=2&limit=25",
@@ -85,13 +48,13 @@ describe("request: what is sent", () => {
   });
 
   it("POST sends its data as the JSON body", async () => {
-    answer = { status: 201, data: { data: { id: 9 } } };
+    transport.always({ status: 201, data: { data: { id: 9 } } });
     await expect(
       request({ method: "POST", resource: "auth/profile", data: { tenantId: 1 } }),
     ).resolves.toEqual({
       data: { id: 9 },
     });
-    expect(sent).toEqual([
+    expect(transport.sent).toEqual([
       {
         method: "POST",
         url: "/api/v1/auth/profile",
@@ -102,22 +65,26 @@ describe("request: what is sent", () => {
   });
 
   it.each(["PATCH", "PUT", "DELETE"] as const)("%s goes to resource/id", async (method) => {
-    answer = { status: 200, data: { data: { id: 5 } } };
+    transport.always({ status: 200, data: { data: { id: 5 } } });
     await request({
       method,
       resource: "vendors",
       id: 5,
       data: method === "DELETE" ? undefined : { version: 2 },
     });
-    expect(sent[0]).toMatchObject({ method, url: "/api/v1/vendors/5", authorization: "Bearer token-123" });
-    if (method !== "DELETE") expect(sent[0].body).toEqual({ version: 2 });
+    expect(transport.sent[0]).toMatchObject({
+      method,
+      url: "/api/v1/vendors/5",
+      authorization: "Bearer token-123",
+    });
+    if (method !== "DELETE") expect(transport.sent[0].body).toEqual({ version: 2 });
   });
 
   it("sends no Authorization header without a session", async () => {
     clearSession();
-    answer = { status: 200, data: { data: { status: "ok" } } };
+    transport.always({ status: 200, data: { data: { status: "ok" } } });
     await request({ method: "GET", resource: "health" });
-    expect(sent[0]).toEqual({
+    expect(transport.sent[0]).toEqual({
       method: "GET",
       url: "/api/v1/health",
       authorization: undefined,
@@ -126,19 +93,19 @@ describe("request: what is sent", () => {
   });
 
   it("writes lists as one comma-separated value and leaves out empty parameters", async () => {
-    answer = { status: 200, data: { data: [] } };
+    transport.always({ status: 200, data: { data: [] } });
     await request({
       method: "GET",
       resource: "orders",
       params: { status: ["printing", "printed"], search: "", customer_id: undefined, sort: "-id" },
     });
-    expect(sent[0].url).toBe("/api/v1/orders?status=printing%2Cprinted&sort=-id");
+    expect(transport.sent[0].url).toBe("/api/v1/orders?status=printing%2Cprinted&sort=-id");
   });
 });
 
 describe("request: the error catalogue (spec §8)", () => {
   it("401: clears the session, goes to /login keeping the way back, rejects", async () => {
-    answer = { status: 401, data: { message: "Unauthenticated" } };
+    transport.always({ status: 401, data: { message: "Unauthenticated" } });
     const failure = request({ method: "GET", resource: "orders" });
     await expect(failure).rejects.toBeInstanceOf(RequestError);
     await expect(failure).rejects.toMatchObject({ statusCode: 401 });
@@ -149,7 +116,7 @@ describe("request: the error catalogue (spec §8)", () => {
 
   it("401 on a public page (a failed sign-in) clears the session but stays", async () => {
     window.history.replaceState(null, "", "/login?redirect=%2Forders");
-    answer = { status: 401, data: { message: "Invalid email or password" } };
+    transport.always({ status: 401, data: { message: "Invalid email or password" } });
     await expect(request({ method: "POST", resource: "auth/login", data: {} })).rejects.toMatchObject({
       message: "Invalid email or password",
     });
@@ -158,7 +125,7 @@ describe("request: the error catalogue (spec §8)", () => {
   });
 
   it("403: shows the permission message and resolves with nothing", async () => {
-    answer = { status: 403, data: { message: "Forbidden" } };
+    transport.always({ status: 403, data: { message: "Forbidden" } });
     await expect(request({ method: "DELETE", resource: "roles", id: 1 })).resolves.toBeUndefined();
     expect(errors()).toEqual([
       { text: "You do not have permissions to access this resource.", type: "error" },
@@ -167,7 +134,7 @@ describe("request: the error catalogue (spec §8)", () => {
   });
 
   it("other errors: the first entry of `errors` wins, is shown, and the error is rethrown", async () => {
-    answer = {
+    transport.always({
       status: 400,
       data: {
         message: "Validation failed",
@@ -176,7 +143,7 @@ describe("request: the error catalogue (spec §8)", () => {
           { message: "lead_time_days must be at most 365", field: "lead_time_days" },
         ],
       },
-    };
+    });
     const failure = request({ method: "POST", resource: "vendors", data: {} });
     await expect(failure).rejects.toMatchObject({
       name: "RequestError",
@@ -188,10 +155,10 @@ describe("request: the error catalogue (spec §8)", () => {
   });
 
   it("other errors: the answer's message when there is no `errors` list", async () => {
-    answer = {
+    transport.always({
       status: 409,
       data: { message: "This vendor was changed by someone else. Reload and try again." },
-    };
+    });
     await expect(request({ method: "PATCH", resource: "vendors", id: 2, data: {} })).rejects.toThrow(
       "This vendor was changed by someone else. Reload and try again.",
     );
@@ -201,7 +168,7 @@ describe("request: the error catalogue (spec §8)", () => {
   });
 
   it("500 whose message is not a string: the generic sentence", async () => {
-    answer = { status: 500, data: { message: { detail: "x" } } };
+    transport.always({ status: 500, data: { message: { detail: "x" } } });
     await expect(request({ method: "GET", resource: "orders" })).rejects.toThrow(
       "Something went wrong! Please try again.",
     );
@@ -209,12 +176,12 @@ describe("request: the error catalogue (spec §8)", () => {
   });
 
   it("500 with a string message: that message", async () => {
-    answer = { status: 500, data: { message: "Internal Server Error" } };
+    transport.always({ status: 500, data: { message: "Internal Server Error" } });
     await expect(request({ method: "GET", resource: "orders" })).rejects.toThrow("Internal Server Error");
   });
 
   it("no usable message and not 500: the client's own error text", async () => {
-    answer = { status: 404, data: "<html>not found</html>" };
+    transport.always({ status: 404, data: "<html>not found</html>" });
     await expect(request({ method: "GET", resource: "orders", id: 7 })).rejects.toThrow(
       "Request failed with status code 404",
     );
@@ -222,7 +189,7 @@ describe("request: the error catalogue (spec §8)", () => {
   });
 
   it("no answer at all: the client's own error text, status 0", async () => {
-    answer = { networkError: true };
+    transport.always({ networkError: true });
     await expect(request({ method: "GET", resource: "orders" })).rejects.toMatchObject({
       message: "Network Error",
       statusCode: 0,

@@ -1,55 +1,21 @@
 // The data provider's exact requests for the v1 contract: paths by kind, the list query
 // language per operator, bodies, envelopes, and errors Refine can put on form fields.
-import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from "axios";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { dataProvider, ForbiddenError, listParams } from "../../../src/providers/data-provider";
 import { clear } from "../../../src/providers/feedback-store";
-import { httpClient } from "../../../src/providers/http-client";
 import { RequestError } from "../../../src/providers/request-error";
 import { clearSession, setSessionToken } from "../../../src/providers/session";
+import { installFakeTransport } from "../fake-transport";
 
-interface Sent {
-  method?: string;
-  url: string;
-  body: unknown;
-}
-
-let sent: Sent[] = [];
-let answers: { status: number; data?: unknown }[] = [];
-
-// A fake transport: records exactly what axios would put on the wire (commas travel as %2C) and answers from `answers`.
-httpClient.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
-  sent.push({
-    method: config.method?.toUpperCase(),
-    url: httpClient.getUri(config),
-    body: typeof config.data === "string" ? JSON.parse(config.data) : config.data,
-  });
-  const answer = answers.shift() ?? {
-    status: 200,
-    data: { data: [], meta: { page: 1, limit: 25, total: 0 } },
-  };
-  const response: AxiosResponse = {
-    status: answer.status,
-    statusText: "",
-    data: answer.data,
-    headers: {},
-    config,
-  };
-  if (answer.status >= 400) {
-    throw new AxiosError(
-      `Request failed with status code ${answer.status}`,
-      "ERR_BAD_REQUEST",
-      config,
-      {},
-      response,
-    );
-  }
-  return response;
-};
+const transport = installFakeTransport({
+  status: 200,
+  data: { data: [], meta: { page: 1, limit: 25, total: 0 } },
+});
+// What went on the wire, without the Authorization header (asserted by the http client's own tests).
+const sentRequests = () => transport.sent.map(({ authorization: _, ...rest }) => rest);
 
 beforeEach(() => {
-  sent = [];
-  answers = [];
+  transport.reset();
   setSessionToken("token-1");
 });
 
@@ -68,7 +34,9 @@ const list = (filters: Parameters<typeof dataProvider.getList>[0]["filters"], ex
 
 describe("data provider: getList", () => {
   it("maps pagination, sorters and the kind's path, and answers data + meta.total", async () => {
-    answers = [{ status: 200, data: { data: [{ id: 1 }], meta: { page: 2, limit: 10, total: 31 } } }];
+    transport.answer(
+      ...[{ status: 200, data: { data: [{ id: 1 }], meta: { page: 2, limit: 10, total: 31 } } }],
+    );
     const result = await dataProvider.getList({
       resource: "Vendor",
       pagination: { currentPage: 2, pageSize: 10 },
@@ -77,7 +45,7 @@ describe("data provider: getList", () => {
         { field: "created_at", order: "desc" },
       ],
     });
-    expect(sent).toEqual([
+    expect(sentRequests()).toEqual([
       { method: "GET", url: "/api/v1/vendors?page=2&limit=10&sort=name%2C-created_at", body: undefined },
     ]);
     expect(result).toEqual({ data: [{ id: 1 }], total: 31 });
@@ -90,7 +58,7 @@ describe("data provider: getList", () => {
       pagination: { currentPage: 3, pageSize: 25 },
       meta: { path: "vendors/12/change-logs" },
     });
-    expect(sent.map((s) => s.url)).toEqual([
+    expect(sentRequests().map((s) => s.url)).toEqual([
       "/api/v1/facilities?page=1&limit=25",
       "/api/v1/vendors/12/change-logs?page=3&limit=25",
     ]);
@@ -110,7 +78,7 @@ describe("data provider: getList", () => {
     ["contains on q", [{ field: "q", operator: "contains", value: "ink co" }], "search=ink+co"],
   ] as const)("filter %s", async (_, filters, query) => {
     await list(filters as never);
-    expect(sent[0].url).toBe(`/api/v1/vendors?page=1&limit=25&${query}`);
+    expect(sentRequests()[0].url).toBe(`/api/v1/vendors?page=1&limit=25&${query}`);
   });
 
   it("puts search before the filters and leaves empty values out", async () => {
@@ -121,7 +89,7 @@ describe("data provider: getList", () => {
       { field: "search", operator: "contains", value: "  paper " },
       { field: "lead_time_days", operator: "between", value: [undefined, 5] },
     ]);
-    expect(sent[0].url).toBe(
+    expect(sentRequests()[0].url).toBe(
       "/api/v1/vendors?page=1&limit=25&search=paper&preferred=true&lead_time_days_lte=5",
     );
   });
@@ -132,7 +100,7 @@ describe("data provider: getList", () => {
       await expect(list([{ field: "name", operator: operator as never, value: "x" }])).rejects.toThrow(
         `Filter operator "${operator}" on "name" is not supported`,
       );
-      expect(sent).toEqual([]);
+      expect(sentRequests()).toEqual([]);
     },
   );
 
@@ -140,7 +108,7 @@ describe("data provider: getList", () => {
     await expect(
       list([{ operator, value: [{ field: "name", operator: "eq", value: "a" }] }]),
     ).rejects.toThrow(`Filter operator "${operator}" is not supported`);
-    expect(sent).toEqual([]);
+    expect(sentRequests()).toEqual([]);
   });
 
   it("throws on an unknown resource instead of guessing a path", async () => {
@@ -162,27 +130,32 @@ describe("data provider: getList", () => {
 
 describe("data provider: records", () => {
   it("getOne: GET r/{id} → data", async () => {
-    answers = [{ status: 200, data: { data: { id: 12, name: "Acme" } } }];
+    transport.answer(...[{ status: 200, data: { data: { id: 12, name: "Acme" } } }]);
     expect(await dataProvider.getOne({ resource: "Vendor", id: 12 })).toEqual({
       data: { id: 12, name: "Acme" },
     });
-    expect(sent[0]).toMatchObject({ method: "GET", url: "/api/v1/vendors/12" });
+    expect(sentRequests()[0]).toMatchObject({ method: "GET", url: "/api/v1/vendors/12" });
   });
 
   it("getMany: GET r?id=1,2,3&limit=100", async () => {
-    answers = [{ status: 200, data: { data: [{ id: 1 }, { id: 2 }, { id: 3 }], meta: { total: 3 } } }];
+    transport.answer(
+      ...[{ status: 200, data: { data: [{ id: 1 }, { id: 2 }, { id: 3 }], meta: { total: 3 } } }],
+    );
     const result = await dataProvider.getMany?.({ resource: "VendorCategory", ids: [1, 2, 3, 2] });
-    expect(sent[0]).toMatchObject({ method: "GET", url: "/api/v1/vendor-categories?id=1%2C2%2C3&limit=100" });
+    expect(sentRequests()[0]).toMatchObject({
+      method: "GET",
+      url: "/api/v1/vendor-categories?id=1%2C2%2C3&limit=100",
+    });
     expect(result?.data).toHaveLength(3);
   });
 
   it("create: POST r with the values, never the server's own fields", async () => {
-    answers = [{ status: 201, data: { data: { id: 5, name: "Ink Co" } } }];
+    transport.answer(...[{ status: 201, data: { data: { id: 5, name: "Ink Co" } } }]);
     const result = await dataProvider.create({
       resource: "Vendor",
       variables: { name: "Ink Co", preferred: false, id: 99, version: 3, tenant_id: 4, created_at: "x" },
     });
-    expect(sent[0]).toEqual({
+    expect(sentRequests()[0]).toEqual({
       method: "POST",
       url: "/api/v1/vendors",
       body: { name: "Ink Co", preferred: false },
@@ -191,9 +164,9 @@ describe("data provider: records", () => {
   });
 
   it("update: PATCH r/{id} with the changed values and the version", async () => {
-    answers = [{ status: 200, data: { data: { id: 5, name: "Ink Co Ltd", version: 4 } } }];
+    transport.answer(...[{ status: 200, data: { data: { id: 5, name: "Ink Co Ltd", version: 4 } } }]);
     await dataProvider.update({ resource: "Vendor", id: 5, variables: { name: "Ink Co Ltd", version: 3 } });
-    expect(sent[0]).toEqual({
+    expect(sentRequests()[0]).toEqual({
       method: "PATCH",
       url: "/api/v1/vendors/5",
       body: { name: "Ink Co Ltd", version: 3 },
@@ -201,20 +174,20 @@ describe("data provider: records", () => {
   });
 
   it("deleteOne: DELETE r/{id}", async () => {
-    answers = [{ status: 200, data: { data: { id: 5 } } }];
+    transport.answer(...[{ status: 200, data: { data: { id: 5 } } }]);
     expect(await dataProvider.deleteOne({ resource: "Vendor", id: 5 })).toEqual({ data: { id: 5 } });
-    expect(sent[0]).toMatchObject({ method: "DELETE", url: "/api/v1/vendors/5" });
+    expect(sentRequests()[0]).toMatchObject({ method: "DELETE", url: "/api/v1/vendors/5" });
   });
 
   it("custom: url, method, payload and query", async () => {
-    answers = [{ status: 200, data: { data: { ok: true } } }];
+    transport.answer(...[{ status: 200, data: { data: { ok: true } } }]);
     const result = await dataProvider.custom?.({
       url: "vendors/5/merge",
       method: "post",
       payload: { into: 6 },
       query: { dry_run: true },
     });
-    expect(sent[0]).toEqual({
+    expect(sentRequests()[0]).toEqual({
       method: "POST",
       url: "/api/v1/vendors/5/merge?dry_run=true",
       body: { into: 6 },
@@ -229,19 +202,17 @@ describe("data provider: records", () => {
 
 describe("data provider: errors", () => {
   it("a 400's field errors reach Refine as { field: [messages] } with the status", async () => {
-    answers = [
-      {
-        status: 400,
-        data: {
-          message: "Validation failed",
-          errors: [
-            { field: "name", message: "is required" },
-            { field: "email", message: "must be an email" },
-            { field: "email", message: "is too long" },
-          ],
-        },
+    transport.answer({
+      status: 400,
+      data: {
+        message: "Validation failed",
+        errors: [
+          { field: "name", message: "is required" },
+          { field: "email", message: "must be an email" },
+          { field: "email", message: "is too long" },
+        ],
       },
-    ];
+    });
     const error = await dataProvider.create({ resource: "Vendor", variables: {} }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RequestError);
     expect(error).toMatchObject({
@@ -252,14 +223,14 @@ describe("data provider: errors", () => {
   });
 
   it("a 409 keeps the server's sentence", async () => {
-    answers = [{ status: 409, data: { message: "Someone else changed this vendor; reload it" } }];
+    transport.answer(...[{ status: 409, data: { message: "Someone else changed this vendor; reload it" } }]);
     await expect(
       dataProvider.update({ resource: "Vendor", id: 5, variables: { version: 1 } }),
     ).rejects.toMatchObject({ statusCode: 409, message: "Someone else changed this vendor; reload it" });
   });
 
   it("a 403 (which the client resolves empty) becomes a failure with status 403", async () => {
-    answers = [{ status: 403, data: { message: "Forbidden" } }];
+    transport.answer(...[{ status: 403, data: { message: "Forbidden" } }]);
     await expect(dataProvider.getOne({ resource: "Vendor", id: 5 })).rejects.toBeInstanceOf(ForbiddenError);
   });
 });
