@@ -27,7 +27,12 @@ export function rulesFor(field: Field): Rule[] {
   const rules: Rule[] = [];
   // A boolean's "required" means "has a value", which a switch always has.
   if (field.required && field.type !== "boolean") {
-    rules.push({ required: true, whitespace: TEXT_TYPES.has(field.type), message: `${label} is required` });
+    // `whitespace` only on text: async-validator treats any rule with a key beside `required`
+    // as a string rule, which rejected every number and reference id as "required".
+    const message = `${label} is required`;
+    if (TEXT_TYPES.has(field.type)) rules.push({ required: true, whitespace: true, message });
+    else if (field.type === "referenceList") rules.push({ required: true, type: "array", min: 1, message });
+    else rules.push({ required: true, message });
   }
   switch (field.type) {
     case "text":
