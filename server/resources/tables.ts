@@ -84,6 +84,8 @@ export const SQL_TYPE_OF: Record<Field["type"], SqlType> = {
   reference: "integer",
   referenceList: "integer[]",
   json: "jsonb",
+  // A hash (generated) or the stored value (write-only); never returned.
+  secret: "text",
 };
 
 /** "vendor-categories" → "vendor_categories". */

@@ -146,6 +146,12 @@ export function fieldSchema(field: Field): z.ZodType {
     case "json":
       schema = z.json({ error: "Expected a JSON value" });
       break;
+    case "secret":
+      // Write-only secrets are text or JSON (credentials); generated ones are refused earlier.
+      schema = z.union([z.string().max(10_000), z.record(z.string(), z.json())], {
+        error: "Expected text or a JSON object",
+      });
+      break;
   }
   const description = [field.label, field.help].filter(Boolean).join(". ");
   return description ? schema.describe(description) : schema;

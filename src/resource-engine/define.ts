@@ -22,6 +22,34 @@ export const SYSTEM_FIELDS = ["id", "created_at", "updated_at", "version"] as co
 /** A list, show or form layout: rows of field names. */
 export type Layout = string[][];
 
+/**
+ * Rows that belong to one parent record (order items, purchase-order lines): declared in the
+ * parent, edited inline in its form, returned nested by GET {path}/{id} as `{name}: [...]` (each
+ * row with `id`, `position` and its fields), and written with the parent in one transaction, one
+ * `version` and one change-log entry. A write that carries `{name}` replaces the collection: rows
+ * with an `id` update that row (it must be one of this parent's), rows without one are added,
+ * rows left out are deleted. Lists do not carry children.
+ */
+export interface ChildCollection {
+  /** Plural label ("Items"); derived from the name when absent. */
+  label?: string;
+  /** Singular label ("Item"); derived from the label when absent. */
+  singular?: string;
+  fields: Record<string, Field>;
+  /** Columns of the inline table; defaults to every field. */
+  columns?: string[];
+  /** Fewest and most rows a parent may have (defaults 0 and 500). */
+  min?: number;
+  max?: number;
+  /**
+   * Each row keeps a change log of its own (facility shipping addresses):
+   * GET {path}/{id}/{child-path}/{childId}/change-logs, child-path = the name in kebab case.
+   */
+  ownChangeLog?: boolean;
+  /** The field naming a row in logs and selects; defaults like a resource's. */
+  titleField?: string;
+}
+
 export interface ResourceInput {
   kind: Kind;
   /** The API path of the contract's table (derived from the kind), also the app's route unless `route` says otherwise. */
@@ -53,14 +81,31 @@ export interface ResourceInput {
   pages?: "drawer" | "routes";
   /** Kept out of the menu (reached from another screen). */
   hidden?: boolean;
+  /** Child collections by name (snake_case, e.g. "items"); see ChildCollection. */
+  children?: Record<string, ChildCollection>;
+  /**
+   * A reference field whose value scopes the app's routes: /{route}/{value} lists the records
+   * with that value (a permanent filter, and the default on create), /{route}/{value}/{id} shows
+   * one, /{route}/{value}/create creates one (products and templates per site).
+   */
+  scopedBy?: string;
 }
 
-export interface Resource extends Required<Omit<ResourceInput, "icon" | "group" | "ownerField" | "hidden">> {
+export interface Resource
+  extends Required<
+    Omit<ResourceInput, "icon" | "group" | "ownerField" | "hidden" | "scopedBy" | "children">
+  > {
   icon?: string;
   group?: MenuGroup;
   ownerField?: string;
+  scopedBy?: string;
   hidden: boolean;
+  /** Every child collection with its labels, columns and limits filled in. */
+  children: Record<string, Required<Omit<ChildCollection, "titleField">> & { titleField: string }>;
 }
+
+/** The path segment of a child collection: "shipping_addresses" → "shipping-addresses". */
+export const childPath = (name: string): string => name.replace(/_/g, "-");
 
 // "Categories" → "Category", "Addresses" → "Address", "Statuses" → "Status", "Purchases" → "Purchase".
 function singularOf(label: string): string {
@@ -92,6 +137,28 @@ export function defineResource(input: ResourceInput): Resource {
   const path = input.path ?? pathOf(input.kind);
   const label = input.label ?? labelFromName(path.replace(/-/g, "_"));
   const titleField = input.titleField ?? (names.includes("name") ? "name" : names[0]);
+  const children = Object.fromEntries(
+    Object.entries(input.children ?? {}).map(([name, child]) => {
+      const childNames = Object.keys(child.fields);
+      const childLabel = child.label ?? labelFromName(name);
+      return [
+        name,
+        {
+          ...child,
+          fields: Object.fromEntries(
+            Object.entries(child.fields).map(([n, f]) => [n, { ...f, label: f.label ?? labelFromName(n) }]),
+          ),
+          label: childLabel,
+          singular: child.singular ?? singularOf(childLabel),
+          columns: child.columns ?? childNames,
+          min: child.min ?? 0,
+          max: child.max ?? 500,
+          ownChangeLog: child.ownChangeLog ?? false,
+          titleField: child.titleField ?? (childNames.includes("name") ? "name" : childNames[0]),
+        },
+      ];
+    }),
+  );
   return {
     ...input,
     path,
@@ -108,5 +175,6 @@ export function defineResource(input: ResourceInput): Resource {
     bulkDelete: input.bulkDelete ?? false,
     pages: input.pages ?? "drawer",
     hidden: input.hidden ?? false,
+    children,
   };
 }

@@ -20,7 +20,8 @@ export type FieldType =
   | "phone"
   | "url"
   | "colour"
-  | "json";
+  | "json"
+  | "secret";
 
 export interface FieldOptions {
   /** Shown in forms, columns and filters; derived from the field's name when absent. */
@@ -77,6 +78,12 @@ export interface EnumValue {
 export interface EnumField extends FieldOptions {
   type: "enum";
   values: EnumValue[];
+  /**
+   * Allowed moves of a workflow: value → the values that may follow it. A value missing from the
+   * map may not be left; setting the current value again is always allowed. The server answers
+   * a disallowed move with a 409 naming both values.
+   */
+  transitions?: Record<string, string[]>;
 }
 
 export interface ReferenceField extends FieldOptions {
@@ -84,10 +91,27 @@ export interface ReferenceField extends FieldOptions {
   target: Kind;
   /** Deleting the target while this points at it: refuse (409) or clear this field. */
   onDelete?: "restrict" | "setNull";
+  /**
+   * Only for a reference to Status: the Status records of this entity (Status.entity). Selects
+   * offer only those; the server refuses others (400) and, on update, a status that is not among
+   * the previous status's next_status_ids when that list is not empty (409 naming both).
+   */
+  statusOf?: "order" | "order_item" | "run" | "mail_order" | "purchase_order" | "refund";
 }
 
 export interface JsonField extends FieldOptions {
   type: "json";
+}
+
+/**
+ * A value the server never returns. "generated": made by the server at create (an API key's
+ * secret), returned once in the create answer as a string, stored hashed, never writable.
+ * "writeOnly": written by the user (an integration's credentials, text or JSON), stored, never
+ * returned. In every other answer the field's value is a boolean: true when set.
+ */
+export interface SecretField extends FieldOptions {
+  type: "secret";
+  secret: "generated" | "writeOnly";
 }
 
 export type Field =
@@ -97,7 +121,8 @@ export type Field =
   | BooleanField
   | EnumField
   | ReferenceField
-  | JsonField;
+  | JsonField
+  | SecretField;
 
 type Opts<F> = Omit<F, "type">;
 
@@ -125,6 +150,14 @@ export const boolean = (o: Opts<BooleanField> = {}): BooleanField => ({
   ...o,
 });
 export const json = (o: Opts<JsonField> = {}): JsonField => ({ type: "json", ...o });
+export const secret = (
+  kind: SecretField["secret"],
+  o: Omit<SecretField, "type" | "secret"> = {},
+): SecretField => ({
+  type: "secret",
+  secret: kind,
+  ...o,
+});
 
 /** An enum value as declared: the label derives from the code when absent. */
 export type EnumInput = string | (Omit<EnumValue, "label"> & { label?: string });

@@ -2,6 +2,7 @@
 // declaration is found by a test, not by a user on a page.
 import { isKind, pathOf } from "../access/kinds";
 import { type Resource, SYSTEM_FIELDS } from "./define";
+import type { Field } from "./fields";
 
 const NAME = /^[a-z][a-z0-9_]*$/;
 
@@ -25,32 +26,30 @@ export function validateResources(resources: Resource[]): string[] {
     if (!r.label.trim()) errors.push(`${where} missing label`);
 
     const names = new Set([...Object.keys(r.fields), ...SYSTEM_FIELDS]);
+    checkFields(where, r.fields, kinds, errors);
+    for (const [childName, child] of Object.entries(r.children)) {
+      const at = `${where} child "${childName}":`;
+      if (!NAME.test(childName)) errors.push(`${at} name is not snake_case`);
+      if (names.has(childName)) errors.push(`${at} name clashes with a field`);
+      checkFields(at, child.fields, kinds, errors);
+      for (const reserved of ["id", "position", "parent_id", "tenant_id"]) {
+        if (reserved in child.fields) errors.push(`${at} field "${reserved}" is a system field`);
+      }
+      for (const column of [...child.columns, child.titleField]) {
+        if (!(column in child.fields)) errors.push(`${at} names unknown field "${column}"`);
+      }
+      if (child.min > child.max) errors.push(`${at} min > max`);
+    }
+    if (r.scopedBy !== undefined && r.fields[r.scopedBy]?.type !== "reference") {
+      errors.push(`${where} scopedBy "${r.scopedBy}" is not a reference field`);
+    }
     for (const [name, field] of Object.entries(r.fields)) {
       if (!NAME.test(name)) errors.push(`${where} field "${name}" is not snake_case`);
       if ((SYSTEM_FIELDS as readonly string[]).includes(name) || name === "tenant_id") {
         errors.push(`${where} field "${name}" is a system field`);
       }
-      if (!field.label?.trim()) errors.push(`${where} field "${name}" has no label`);
-      if (field.type === "enum" && field.values.length === 0)
-        errors.push(`${where} enum "${name}" has no values`);
-      else if (
-        field.type === "enum" &&
-        field.default !== undefined &&
-        !field.values.some((v) => v.value === field.default)
-      )
-        errors.push(`${where} enum "${name}" defaults to "${String(field.default)}", not one of its values`);
-      if ((field.type === "reference" || field.type === "referenceList") && !kinds.has(field.target)) {
-        errors.push(`${where} field "${name}" references undeclared kind ${field.target}`);
-      }
-      if (
-        "min" in field &&
-        "max" in field &&
-        field.min !== undefined &&
-        field.max !== undefined &&
-        field.min > field.max
-      ) {
-        errors.push(`${where} field "${name}" has min > max`);
-      }
+      if (field.type === "secret" && (field.searchable || field.sortable || field.filter || field.unique))
+        errors.push(`${where} secret "${name}" cannot be searched, sorted, filtered or unique`);
     }
     const check = (what: string, list: string[]) => {
       for (const name of list)
@@ -78,4 +77,48 @@ export function validateResources(resources: Resource[]): string[] {
     for (const [value, count] of seen[key]) if (count > 1) errors.push(`duplicate ${key} "${value}"`);
   }
   return errors;
+}
+
+/** The checks every field gets, in a resource or in one of its child collections. */
+function checkFields(
+  where: string,
+  fields: Record<string, Field>,
+  kinds: Set<string>,
+  errors: string[],
+): void {
+  for (const [name, field] of Object.entries(fields)) {
+    if (!field.label?.trim()) errors.push(`${where} field "${name}" has no label`);
+    if (field.type === "enum" && field.values.length === 0)
+      errors.push(`${where} enum "${name}" has no values`);
+    else if (
+      field.type === "enum" &&
+      field.default !== undefined &&
+      !field.values.some((v) => v.value === field.default)
+    )
+      errors.push(`${where} enum "${name}" defaults to "${String(field.default)}", not one of its values`);
+    if (field.type === "enum" && field.transitions) {
+      const values = new Set(field.values.map((v) => v.value));
+      for (const [from, tos] of Object.entries(field.transitions)) {
+        for (const value of [from, ...tos]) {
+          if (!values.has(value))
+            errors.push(`${where} enum "${name}" transition names unknown value "${value}"`);
+        }
+      }
+    }
+    if (field.type === "reference" || field.type === "referenceList") {
+      if (!kinds.has(field.target))
+        errors.push(`${where} field "${name}" references undeclared kind ${field.target}`);
+      if (field.statusOf && field.target !== "Status")
+        errors.push(`${where} field "${name}" has statusOf but does not reference Status`);
+    }
+    if (
+      "min" in field &&
+      "max" in field &&
+      field.min !== undefined &&
+      field.max !== undefined &&
+      field.min > field.max
+    ) {
+      errors.push(`${where} field "${name}" has min > max`);
+    }
+  }
 }

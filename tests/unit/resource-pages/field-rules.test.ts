@@ -44,8 +44,8 @@ describe("required fields accept a value of their own type", () => {
     ["percent", percent({ required: true }), 0],
     ["date", date({ required: true }), "2026-11-22"],
     ["enum", choice(["a", "b"], { required: true }), "a"],
-    ["reference id", reference("vendor-categories", { required: true }), 7],
-    ["reference list", referenceList("attributes", { required: true }), [1, 2]],
+    ["reference id", reference("VendorCategory", { required: true }), 7],
+    ["reference list", referenceList("Attribute", { required: true }), [1, 2]],
     ["json", json({ required: true }), "{}"],
   ];
   it.each(cases)("%s", async (_, field, value) => {
@@ -57,8 +57,8 @@ describe("required fields refuse an empty value", () => {
   const cases: [string, Field, unknown][] = [
     ["text of spaces", text({ required: true }), "   "],
     ["integer", integer({ required: true }), null],
-    ["reference", reference("vendor-categories", { required: true }), undefined],
-    ["empty reference list", referenceList("attributes", { required: true }), []],
+    ["reference", reference("VendorCategory", { required: true }), undefined],
+    ["empty reference list", referenceList("Attribute", { required: true }), []],
     ["enum", choice(["a"], { required: true }), undefined],
   ];
   it.each(cases)("%s", async (_, field, value) => {
