@@ -16,6 +16,13 @@ export type MenuGroup =
   | "Finance"
   | "Administration";
 
+/**
+ * Kinds whose records live in the identity tables rather than the engine's (users belong to a
+ * tenant through their groups). A declaration may reference them; the server checks membership
+ * in the caller's tenant and labels them by name; the app selects them from the users API.
+ */
+export const IDENTITY_KINDS = new Set<string>(["User"]);
+
 /** Every record has these besides its declared fields (api-contract.md). */
 export const SYSTEM_FIELDS = ["id", "created_at", "updated_at", "version"] as const;
 

@@ -1,14 +1,14 @@
 // The validation pass over every declaration (in the spirit of Django's system checks): a mistake in a
 // declaration is found by a test, not by a user on a page.
 import { isKind, pathOf } from "../access/kinds";
-import { type Resource, SYSTEM_FIELDS } from "./define";
+import { IDENTITY_KINDS, type Resource, SYSTEM_FIELDS } from "./define";
 import type { Field } from "./fields";
 
 const NAME = /^[a-z][a-z0-9_]*$/;
 
 export function validateResources(resources: Resource[]): string[] {
   const errors: string[] = [];
-  const kinds = new Set(resources.map((r) => r.kind));
+  const kinds = new Set<string>([...resources.map((r) => r.kind), ...IDENTITY_KINDS]);
   const seen = {
     kind: new Map<string, number>(),
     path: new Map<string, number>(),
