@@ -1,12 +1,13 @@
 import { and, asc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { getAuth } from "../auth/authenticate";
+import { getAuth, requestGrants } from "../auth/authenticate";
 import type { Database } from "../db/open";
 import { group_roles, group_sites, groups, user_groups } from "../db/schema";
 import { notFound } from "../http/errors";
 import { guardedWrite } from "./administrators";
 import { listChanges, logChange } from "./change-log";
+import { assertAdminFlag, assertManageableGroups } from "./escalation";
 import { BEARER, guard } from "./guard";
 import { countAll, type ListSpec, parseListQuery } from "./list-query";
 import { checkReferences, touchUsers } from "./memberships";
@@ -234,7 +235,10 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { tenantId, user } = getAuth(request);
       const { name, is_admin, site_ids = [], role_ids = [], member_ids = [] } = request.body;
+      const held = await requestGrants(request);
+      assertAdminFlag(held, is_admin);
       const record = await guardedWrite(app.db, tenantId, async (tx) => {
+        await assertManageableGroups(tx, held, tenantId, [], role_ids);
         if (await nameTaken(tx, tenantId, name)) throw duplicateName("group", name);
         await checkReferences(tx, tenantId, { site_ids, role_ids, member_ids });
         const [row] = await tx.insert(groups).values({ tenant_id: tenantId, name, is_admin }).returning();
@@ -282,9 +286,15 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
       const { tenantId, user } = getAuth(request);
       const { id } = request.params;
       const { name, is_admin, site_ids, role_ids, member_ids, version } = request.body;
+      const held = await requestGrants(request);
+      assertAdminFlag(held, is_admin);
       const record = await guardedWrite(app.db, tenantId, async (tx) => {
         const current = await findGroup(tx, tenantId, id);
         if (!current) throw notFound();
+        // Who is in it, what it grants and where: only within the caller's own reach.
+        if (is_admin !== undefined || site_ids || role_ids || member_ids) {
+          await assertManageableGroups(tx, held, tenantId, [id], role_ids ?? []);
+        }
         if (current.version !== version) throw staleVersion("group");
         if (name !== undefined && (await nameTaken(tx, tenantId, name, id)))
           throw duplicateName("group", name);
@@ -336,9 +346,11 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { tenantId, user } = getAuth(request);
       const { id } = request.params;
+      const held = await requestGrants(request);
       await guardedWrite(app.db, tenantId, async (tx) => {
         const current = await findGroup(tx, tenantId, id);
         if (!current) throw notFound();
+        await assertManageableGroups(tx, held, tenantId, [id]);
         const before = await groupRecord(tx, current);
         await tx.delete(groups).where(and(eq(groups.id, id), eq(groups.tenant_id, tenantId)));
         await touchUsers(tx, before.member_ids);

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { getAuth } from "../auth/authenticate";
+import { getAuth, requestGrants } from "../auth/authenticate";
 import { linkWithToken } from "../auth/redirect-links";
 import { emailSchema } from "../auth/schemas";
 import { hashToken, newToken } from "../auth/tokens";
@@ -12,6 +12,7 @@ import { invitations, tenants, users } from "../db/schema";
 import { isAppOrigin } from "../http/app-origins";
 import { HttpError } from "../http/errors";
 import type { Mailer } from "../mail/mailer";
+import { assertManageableGroups } from "./escalation";
 import { BEARER, guard } from "./guard";
 import { checkReferences, inTenant } from "./memberships";
 import { idListSchema, writeErrors } from "./schemas";
@@ -131,6 +132,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       };
       const { row, link } = await lockedWrite(app.db, tenantId, async (tx) => {
         await checkReferences(tx, tenantId, { group_ids });
+        await assertManageableGroups(tx, await requestGrants(request), tenantId, group_ids);
         const [member] = await tx
           .select({ id: users.id })
           .from(users)

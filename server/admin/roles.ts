@@ -2,11 +2,12 @@ import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { validatePermissions } from "../../src/access/catalogue";
-import { getAuth } from "../auth/authenticate";
+import { getAuth, requestGrants } from "../auth/authenticate";
 import type { Database } from "../db/open";
 import { group_roles, groups, type Permissions, roles } from "../db/schema";
 import { HttpError, notFound, validationFailed } from "../http/errors";
 import { listChanges, logChange } from "./change-log";
+import { assertGrantable } from "./escalation";
 import { BEARER, guard } from "./guard";
 import { countAll, type ListSpec, parseListQuery } from "./list-query";
 import {
@@ -161,6 +162,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { tenantId, user } = getAuth(request);
       const permissions = checkedPermissions(request.body.permissions);
+      assertGrantable(await requestGrants(request), permissions);
       const { name } = request.body;
       const row = await lockedWrite(app.db, tenantId, async (tx) => {
         if (await nameTaken(tx, tenantId, name)) throw duplicateName("role", name);
@@ -204,6 +206,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await lockedWrite(app.db, tenantId, async (tx) => {
         const source = await findRole(tx, tenantId, request.params.id);
         if (!source) throw notFound();
+        assertGrantable(await requestGrants(request), source.permissions);
         const wanted = request.body?.name;
         if (wanted !== undefined && (await nameTaken(tx, tenantId, wanted)))
           throw duplicateName("role", wanted);
@@ -252,6 +255,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
       const { name, version } = request.body;
       const permissions =
         request.body.permissions === undefined ? undefined : checkedPermissions(request.body.permissions);
+      if (permissions) assertGrantable(await requestGrants(request), permissions);
       const row = await lockedWrite(app.db, tenantId, async (tx) => {
         const current = await findRole(tx, tenantId, id);
         if (!current) throw notFound();

@@ -1,13 +1,14 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { getAuth } from "../auth/authenticate";
+import { getAuth, requestGrants } from "../auth/authenticate";
 import { revokeUserSessions } from "../auth/sessions";
 import type { Database } from "../db/open";
 import { groups, sessions, user_groups, users } from "../db/schema";
 import { fieldError, HttpError, notFound } from "../http/errors";
 import { guardedWrite } from "./administrators";
 import { listChanges, logChange } from "./change-log";
+import { assertManageableGroups } from "./escalation";
 import { BEARER, guard } from "./guard";
 import { countAll, type ListSpec, parseListQuery } from "./list-query";
 import { belongsElsewhere, checkReferences, inTenant, tenantGroupsOf, touchGroups } from "./memberships";
@@ -243,6 +244,15 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         if (body.group_ids) await checkReferences(tx, tenantId, { group_ids: body.group_ids });
 
         const before = await userRecord(tx, tenantId, current);
+        if (body.group_ids) {
+          // Joining or leaving a group is managed like the group itself (no way up).
+          const next = new Set(body.group_ids);
+          const moved = [
+            ...body.group_ids.filter((g) => !before.group_ids.includes(g)),
+            ...before.group_ids.filter((g) => !next.has(g)),
+          ];
+          await assertManageableGroups(tx, await requestGrants(request), tenantId, moved);
+        }
         const [row] = await tx
           .update(users)
           .set({

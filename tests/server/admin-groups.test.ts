@@ -152,6 +152,7 @@ describe.each(DATABASE_KINDS)("user-groups (%s)", (kind) => {
         name: "Deputy admins",
         is_admin: true,
         site_ids: [f.seeded.sites.tenant1[1]],
+        role_ids: [f.seeded.roles.administrator],
         member_ids: [f.seeded.users.csr],
       });
       expect(deputies.status).toBe(201);
@@ -161,14 +162,20 @@ describe.each(DATABASE_KINDS)("user-groups (%s)", (kind) => {
         version: admins.version,
       });
       expect(res.status).toBe(200);
-      // Now Casey is the only one: their group cannot lose the flag.
-      const again = await f.as.admin.patch(`user-groups/${deputies.body.data.id}`, {
+      // Avery is no administrator now, so the administrator groups are out of their reach.
+      const outOfReach = await f.as.admin.patch(`user-groups/${deputies.body.data.id}`, {
+        is_admin: false,
+        version: deputies.body.data.version,
+      });
+      expect(outOfReach.status).toBe(403);
+      // Casey is the only one: their group cannot lose the flag.
+      const again = await f.as.csr.patch(`user-groups/${deputies.body.data.id}`, {
         is_admin: false,
         version: deputies.body.data.version,
       });
       expect(again.status).toBe(409);
       // Restore the seeded state for the other tests.
-      const restored = await f.as.admin.patch(`user-groups/${admins.id}`, {
+      const restored = await f.as.csr.patch(`user-groups/${admins.id}`, {
         is_admin: true,
         version: admins.version + 1,
       });
