@@ -20,6 +20,8 @@ export default defineConfig({
           name: "server",
           environment: "node",
           include: ["tests/server/**/*.test.ts"],
+          // Seeds once per run; each file's database is a copy (see the file).
+          globalSetup: ["tests/server/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: "forks",

@@ -5,10 +5,12 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
+import { inject } from "vitest";
 import { type BuildAppOptions, buildApp } from "../../server/app";
 import { runMigrations } from "../../server/db/migrate";
 import { type DatabaseHandle, openDatabase } from "../../server/db/open";
 import { SEED_PASSWORD, seedIfEmpty } from "../../server/db/seed";
+import { pgliteTemplate } from "./pglite-image";
 
 // Test databases: a fresh PGlite in a temp folder always, and a fresh PostgreSQL
 // database as well when TEST_DATABASE_URL names a server we may create databases on.
@@ -24,7 +26,10 @@ export const REPO_ROOT = path.resolve(import.meta.dirname, "../..");
 export interface TestDatabase {
   kind: DatabaseKind;
   handle: DatabaseHandle;
-  dispose(): Promise<void>;
+  /** The PostgreSQL database's name (postgres only). */
+  name?: string;
+  /** Closes it and removes its files or database (a kept PostgreSQL database only with `drop`). */
+  dispose(options?: { drop?: boolean }): Promise<void>;
 }
 
 export interface TestDatabaseOptions {
@@ -32,46 +37,50 @@ export interface TestDatabaseOptions {
   migrate?: boolean;
   /** Seed the demo data (default true; implies migrate). */
   seed?: boolean;
+  /**
+   * Start a seeded database from the copy global-setup.ts made once for the run (default true);
+   * false seeds this one itself.
+   */
+  template?: boolean;
+  /** PostgreSQL: keep the database after dispose() unless told to drop it (the run's template). */
+  keep?: boolean;
 }
 
 export async function createTestDatabase(
   kind: DatabaseKind,
   options: TestDatabaseOptions = {},
 ): Promise<TestDatabase> {
-  const db = kind === "pglite" ? await freshPglite() : await freshPostgres();
   const seed = options.seed ?? true;
+  if (seed && options.template !== false) {
+    const copy = kind === "pglite" ? seededImage() : seededTemplate();
+    if (copy)
+      return kind === "pglite" ? freshPglite(new Blob([readFileSync(copy)])) : freshPostgres(options, copy);
+  }
+  const db = kind === "pglite" ? await freshPglite(await pgliteTemplate()) : await freshPostgres(options);
   try {
     if (options.migrate !== false || seed) await runMigrations(db.handle);
     if (seed) await seedIfEmpty(db.handle.db);
   } catch (error) {
-    await db.dispose();
+    await db.dispose({ drop: true });
     throw error;
   }
   return db;
 }
 
-// initdb takes seconds; a pristine cluster image, made once per PGlite version
-// and kept in the temp folder, makes each fresh database a copy instead.
-async function pgliteTemplate(): Promise<Blob> {
-  const pkg = path.join(REPO_ROOT, "node_modules/@electric-sql/pglite/package.json");
-  const version = JSON.parse(readFileSync(pkg, "utf8")).version as string;
-  const file = path.join(os.tmpdir(), `pressroom-test-pglite-${version}.tar`);
-  if (!existsSync(file)) {
-    const client = new PGlite();
-    await client.waitReady;
-    const dump = await client.dumpDataDir("none");
-    await client.close();
-    // Parallel test files may race to make it; rename keeps whichever lands complete.
-    const partial = `${file}.${process.pid}.partial`;
-    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
-    renameSync(partial, file);
+/** What global-setup.ts provided: undefined outside a vitest worker or when it did not run. */
+function provided(key: "seededPglite" | "seededPostgres"): string | undefined {
+  try {
+    return inject(key) || undefined;
+  } catch {
+    return undefined;
   }
-  return new Blob([readFileSync(file)]);
 }
+const seededImage = () => provided("seededPglite");
+const seededTemplate = () => provided("seededPostgres");
 
-async function freshPglite(): Promise<TestDatabase> {
+async function freshPglite(image: Blob): Promise<TestDatabase> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "pressroom-test-db-"));
-  const handle = await openDatabase({ pgliteDir: dir, loadDataDir: await pgliteTemplate() });
+  const handle = await openDatabase({ pgliteDir: dir, loadDataDir: image });
   return {
     kind: "pglite",
     handle,
@@ -82,14 +91,14 @@ async function freshPglite(): Promise<TestDatabase> {
   };
 }
 
-async function freshPostgres(): Promise<TestDatabase> {
+async function freshPostgres(options: TestDatabaseOptions, template?: string): Promise<TestDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
   const name = `pressroom_test_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`create database "${name}"`);
+    await admin.query(`create database "${name}"${template ? ` template "${template}"` : ""}`);
   } finally {
     await admin.end();
   }
@@ -99,8 +108,10 @@ async function freshPostgres(): Promise<TestDatabase> {
   return {
     kind: "postgres",
     handle,
-    async dispose() {
+    name,
+    async dispose({ drop = !options.keep } = {}) {
       await handle.close();
+      if (!drop) return;
       const dropper = new pg.Client({ connectionString: adminUrl });
       await dropper.connect();
       try {

@@ -1,0 +1,48 @@
+// Seeding the demo data takes seconds (hundreds of orders, password hashes); doing it for every
+// test file and database kind dominated the server suite. It runs once per test run here, and
+// each file then starts from a copy: a PGlite data-folder image, or a PostgreSQL template.
+import { execFileSync } from "node:child_process";
+import { rmSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import type { TestProject } from "vitest/node";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** A seeded PGlite data-folder image (tar). */
+    seededPglite: string;
+    /** A seeded PostgreSQL database to copy (CREATE DATABASE … TEMPLATE), or "" without PostgreSQL. */
+    seededPostgres: string;
+  }
+}
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+export default function setup(project: TestProject): () => Promise<void> {
+  const out = execFileSync(process.execPath, ["--import", "tsx", "tests/server/seed-copies.ts"], {
+    cwd: ROOT,
+    env: process.env,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+    timeout: 300_000,
+  });
+  const { image, template } = JSON.parse(out.trim().split("\n").at(-1) ?? "{}") as {
+    image: string;
+    template: string;
+  };
+  project.provide("seededPglite", image);
+  project.provide("seededPostgres", template);
+
+  return async () => {
+    rmSync(image, { force: true });
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    if (!adminUrl || !template) return;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    try {
+      await admin.query(`drop database if exists "${template}" with (force)`);
+    } finally {
+      await admin.end();
+    }
+  };
+}
