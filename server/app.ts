@@ -18,6 +18,7 @@ import type { Database, DatabaseHandle } from "./db/open";
 import { registerCors } from "./http/cors";
 import { errorHandler } from "./http/errors";
 import { type LoggerSetting, loggerOptions } from "./http/logging";
+import { registerSecurityHeaders } from "./http/security-headers";
 import { notFoundHandler, registerSpa } from "./http/spa";
 import { systemRoutes } from "./http/system-routes";
 import { testRoutes } from "./http/test-routes";
@@ -82,6 +83,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
   registerCors(app, config);
+  registerSecurityHeaders(app, config);
 
   // While shutting down, answers to requests already in flight close their
   // keep-alive connection, so close() does not wait for the client to hang up.

@@ -31,6 +31,8 @@ export interface Config {
   firebase?: FirebaseConfig;
   /** Exposes GET /api/v1/test/* helpers; set only by the e2e runner. */
   testRoutes: boolean;
+  /** Origins the app's pages may also connect to and frame (an API or identity emulator elsewhere). */
+  cspOrigins: string[];
 }
 
 export class ConfigError extends Error {}
@@ -60,6 +62,7 @@ const envSchema = z.object({
   FIREBASE_AUTH_EMULATOR_HOST: z.string().optional(),
   FIREBASE_PROJECT_ID: z.string().optional(),
   PRESSROOM_TEST_OUTBOX: flag.default(false),
+  CSP_EXTRA_ORIGINS: z.string().optional(),
 });
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
@@ -71,17 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     throw new ConfigError(`Invalid configuration:\n  ${lines.join("\n  ")}`);
   }
   const e = parsed.data;
-  const appOrigins = (e.APP_ORIGINS ?? "")
-    .split(",")
-    .map((o) => o.trim())
-    .filter(Boolean)
-    .map((o) => {
-      try {
-        return new URL(o).origin;
-      } catch {
-        throw new ConfigError(`Invalid configuration:\n  APP_ORIGINS: "${o}" is not a URL`);
-      }
-    });
+  const appOrigins = originList("APP_ORIGINS", e.APP_ORIGINS);
   return {
     host: e.HOST,
     port: e.PORT,
@@ -101,7 +94,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       e.FIREBASE_PROJECT_ID,
     ),
     testRoutes: e.PRESSROOM_TEST_OUTBOX,
+    cspOrigins: originList("CSP_EXTRA_ORIGINS", e.CSP_EXTRA_ORIGINS),
   };
+}
+
+/** A comma- or space-separated list of URLs → their origins; a non-URL stops the start. */
+function originList(name: string, value: string | undefined): string[] {
+  return (value ?? "")
+    .split(/[,\s]+/)
+    .map((o) => o.trim())
+    .filter(Boolean)
+    .map((o) => {
+      try {
+        return new URL(o).origin;
+      } catch {
+        throw new ConfigError(`Invalid configuration:\n  ${name}: "${o}" is not a URL`);
+      }
+    });
 }
 
 function firebaseConfig(
