@@ -1,29 +1,42 @@
 import { and, count, desc, eq } from "drizzle-orm";
+import type { Field } from "../../src/resource-engine/fields";
 import type { Database } from "../db/open";
 import { change_logs, users } from "../db/schema";
 import type { Row } from "./hooks";
 import type { ResourceModel } from "./model";
-import { outputValue, sameValue } from "./records";
+import { outputFieldValue, sameValue } from "./records";
 
 // The field-level history of every record: one change_logs row per create, update and delete,
 // written in the write's own transaction (so a rolled-back write leaves no trace) with the user
-// and the changed fields as { field: { from, to } }.
+// and the changed fields as { field: { from, to } }. Child rows appear in their parent's entry
+// (children.ts); a collection with ownChangeLog also logs each row under "{Kind}.{name}".
 
 export type Action = "create" | "update" | "delete";
 export type Changes = Record<string, { from: unknown; to: unknown }>;
 
-/** The declared fields that differ between two stored rows (null for "no row"). */
-export function diffRows(model: ResourceModel, before: Row | null, after: Row | null): Changes {
+/** The fields that differ between two stored rows (null for "no row"), as answers show them. */
+export function diffFields(fields: Record<string, Field>, before: Row | null, after: Row | null): Changes {
   const changes: Changes = {};
-  for (const name of Object.keys(model.fields)) {
-    const from = before ? outputValue(model, name, before[name]) : null;
-    const to = after ? outputValue(model, name, after[name]) : null;
-    const empty = (v: unknown) => v === null || (Array.isArray(v) && v.length === 0);
-    // A create lists what was set, a delete what was there.
+  for (const [name, field] of Object.entries(fields)) {
+    const from = before ? outputFieldValue(field, before[name]) : null;
+    const to = after ? outputFieldValue(field, after[name]) : null;
+    // A create lists what was set, a delete what was there (an unset secret is not "set").
+    const empty = (v: unknown) =>
+      v === null || (Array.isArray(v) && v.length === 0) || (field.type === "secret" && v === false);
     if ((!before && empty(to)) || (!after && empty(from))) continue;
-    if (!sameValue(from, to)) changes[name] = { from, to };
+    // A replaced secret shows as true → true: compare what is stored, show only whether it is set.
+    const changed =
+      field.type === "secret"
+        ? !sameValue(before?.[name] ?? null, after?.[name] ?? null)
+        : !sameValue(from, to);
+    if (changed) changes[name] = { from, to };
   }
   return changes;
+}
+
+/** The declared fields of a kind that differ between two stored rows (null for "no row"). */
+export function diffRows(model: ResourceModel, before: Row | null, after: Row | null): Changes {
+  return diffFields(model.fields, before, after);
 }
 
 export interface ChangeLogEntry {
@@ -34,9 +47,10 @@ export interface ChangeLogEntry {
   changes: Changes;
 }
 
+/** `model`: the kind, or a child collection's log kind ("Location.shipping_addresses"). */
 export async function writeChangeLogs(
   tx: Database,
-  model: ResourceModel,
+  model: ResourceModel | string,
   entries: ChangeLogEntry[],
 ): Promise<void> {
   if (entries.length === 0) return;
@@ -44,7 +58,7 @@ export async function writeChangeLogs(
   await tx.insert(change_logs).values(
     entries.map((e) => ({
       tenant_id: e.tenantId,
-      kind: model.kind,
+      kind: typeof model === "string" ? model : model.kind,
       record_id: e.recordId,
       action: e.action,
       changed_at: changedAt,
@@ -62,10 +76,10 @@ export interface ChangeLogAnswer {
   changes: Changes;
 }
 
-/** A record's history, newest first. */
+/** A record's history (or a child row's, by its log kind), newest first. */
 export async function listChangeLogs(
   db: Database,
-  model: ResourceModel,
+  model: ResourceModel | string,
   tenantId: number,
   recordId: number,
   page: number,
@@ -73,7 +87,7 @@ export async function listChangeLogs(
 ): Promise<{ rows: ChangeLogAnswer[]; total: number }> {
   const where = and(
     eq(change_logs.tenant_id, tenantId),
-    eq(change_logs.kind, model.kind),
+    eq(change_logs.kind, typeof model === "string" ? model : model.kind),
     eq(change_logs.record_id, recordId),
   );
   const [[{ total }], rows] = await Promise.all([

@@ -1,5 +1,7 @@
 import { and, eq, getTableColumns, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import { IDENTITY_KINDS } from "../../src/resource-engine/define";
 import type { Database } from "../db/open";
+import { user_groups, users } from "../db/schema";
 import type { Row } from "./hooks";
 import type { ResourceModel, ResourceRegistry } from "./model";
 import { castTypeOf, column, orderBy, type SortKey } from "./query-language";
@@ -9,7 +11,7 @@ import { outputValue } from "./records";
 // CSV, streamed in batches. Each batch continues after the last row of the one before (keyset
 // over the sort keys, which always end with the unique id), so a long export neither holds a
 // transaction open nor slows down with OFFSET. Header = field labels; a reference is exported as
-// its id plus the target's title.
+// its id plus the target's title (a user's name); a secret as whether it is set.
 
 export const EXPORT_MAX_ROWS = 100_000;
 const BATCH = 1000;
@@ -24,17 +26,20 @@ export function csvCell(value: unknown, text = false): string {
 
 const TEXT_TYPES = new Set(["text", "longText", "richText", "email", "phone", "url", "colour", "enum"]);
 
+/** Titles of referenced records: target kind → id → title. */
+type Titles = Map<string, Map<number, unknown>>;
+
 interface ExportColumn {
   header: string;
-  cell(row: Row, titles: Map<ResourceModel, Map<number, unknown>>): string;
+  cell(row: Row, titles: Titles): string;
 }
 
-function exportColumns(model: ResourceModel, registry: ResourceRegistry): ExportColumn[] {
+function exportColumns(model: ResourceModel): ExportColumn[] {
   const columns: ExportColumn[] = [{ header: "ID", cell: (row) => csvCell(row.id) }];
   for (const [name, field] of Object.entries(model.fields)) {
     const label = field.label ?? name;
     if (field.type === "reference" || field.type === "referenceList") {
-      const target = registry.target(field);
+      const target = field.target;
       const ids = (row: Row): number[] =>
         field.type === "reference"
           ? row[name] === null
@@ -71,6 +76,16 @@ function exportColumns(model: ResourceModel, registry: ResourceRegistry): Export
   return columns;
 }
 
+/** id → name of the users among `ids` who are members of the tenant. */
+async function userNames(db: Database, tenantId: number, ids: number[]): Promise<Map<number, unknown>> {
+  const found = await db
+    .selectDistinct({ id: users.id, name: users.name })
+    .from(users)
+    .innerJoin(user_groups, eq(user_groups.user_id, users.id))
+    .where(and(eq(user_groups.tenant_id, tenantId), inArray(users.id, ids)));
+  return new Map(found.map((r) => [r.id, r.name]));
+}
+
 /** The titles of the records a batch references, per target kind. */
 async function referenceTitles(
   db: Database,
@@ -78,11 +93,11 @@ async function referenceTitles(
   registry: ResourceRegistry,
   tenantId: number,
   rows: Row[],
-): Promise<Map<ResourceModel, Map<number, unknown>>> {
-  const wanted = new Map<ResourceModel, Set<number>>();
+): Promise<Titles> {
+  const wanted = new Map<string, Set<number>>();
   for (const [name, field] of Object.entries(model.fields)) {
     if (field.type !== "reference" && field.type !== "referenceList") continue;
-    const target = registry.target(field);
+    const target = field.target;
     const set = wanted.get(target) ?? new Set<number>();
     for (const row of rows) {
       const value = row[name];
@@ -91,9 +106,15 @@ async function referenceTitles(
     }
     wanted.set(target, set);
   }
-  const titles = new Map<ResourceModel, Map<number, unknown>>();
-  for (const [target, ids] of wanted) {
+  const titles: Titles = new Map();
+  for (const [kind, ids] of wanted) {
     if (ids.size === 0) continue;
+    if (IDENTITY_KINDS.has(kind)) {
+      titles.set(kind, await userNames(db, tenantId, [...ids]));
+      continue;
+    }
+    const target = registry.byKind.get(kind as ResourceModel["kind"]);
+    if (!target) continue;
     const t = target.table.table;
     const titleColumn = t[target.resource.titleField];
     const found = await db
@@ -101,7 +122,7 @@ async function referenceTitles(
       .from(t)
       .where(and(eq(t.tenant_id, tenantId), inArray(t.id, [...ids])));
     titles.set(
-      target,
+      kind,
       new Map(found.map((r) => [r.id as number, outputValue(target, target.resource.titleField, r.title)])),
     );
   }
@@ -146,7 +167,7 @@ export interface ExportInput {
 export async function* exportCsv(input: ExportInput): AsyncGenerator<string> {
   const { db, registry, model, tenantId, where, sort } = input;
   const batch = input.batchSize ?? BATCH;
-  const columns = exportColumns(model, registry);
+  const columns = exportColumns(model);
   yield `\uFEFF${columns.map((c) => csvCell(c.header)).join(",")}\r\n`;
   const t = model.table.table;
   const cursorColumns = Object.fromEntries(

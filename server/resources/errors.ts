@@ -12,12 +12,15 @@ export function staleVersion(model: ResourceModel): HttpError {
   );
 }
 
-/** DELETE of a record others still point at: "This vendor category is still used by 3 vendors." */
+/**
+ * DELETE of a record others still point at: "This vendor category is still used by 3 vendors.",
+ * "This product is still used by 2 order items." (the users' words, singular and plural).
+ */
 export function stillReferenced(
   model: ResourceModel,
-  users: { model: ResourceModel; count: number }[],
+  users: { singular: string; plural: string; count: number }[],
 ): HttpError {
-  const parts = users.map(({ model: m, count }) => `${count} ${count === 1 ? m.singular : m.plural}`);
+  const parts = users.map((u) => `${u.count} ${u.count === 1 ? u.singular : u.plural}`);
   const list =
     parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}` : parts[0];
   return new HttpError(409, `This ${model.singular} is still used by ${list}.`);

@@ -12,6 +12,9 @@ import type { ResourceModel } from "./model";
 /** A stored row as Drizzle returns it (numbers, strings, Dates, arrays, JSON). */
 export type Row = Record<string, unknown>;
 
+/** A record's child collections by name, each row with id (absent before its insert) and position. */
+export type ChildRows = Record<string, Row[]>;
+
 export interface WriteContext {
   /** The write's transaction. */
   tx: Database;
@@ -25,12 +28,23 @@ export interface ResourceHooks {
   /**
    * Sets computed (read-only) fields on the values about to be written, on every create and
    * update (and on seeded rows). `values` holds what is being written; `previous` the stored row
-   * on update, null on create.
+   * on update, null on create. `children`: every child collection as it will be after the write
+   * (rows may be changed here too), when the write carries one; undefined otherwise.
    */
-  compute?(values: Row, previous: Row | null): void;
-  /** After a create, update or delete was written (record is null after a delete; previous null after a create). */
+  compute?(values: Row, previous: Row | null, children?: ChildRows): void;
+  /**
+   * After a create, update or delete was written (record is null after a delete; previous null
+   * after a create). `children` / `previousChildren`: the collections after / before the write
+   * when it touched them (a delete gives only previousChildren), else undefined.
+   */
   afterWrite?(
-    ctx: WriteContext & { action: "create" | "update" | "delete"; record: Row | null; previous: Row | null },
+    ctx: WriteContext & {
+      action: "create" | "update" | "delete";
+      record: Row | null;
+      previous: Row | null;
+      children?: ChildRows;
+      previousChildren?: ChildRows;
+    },
   ): Promise<void>;
   /** Before a delete: throw an HttpError (a 409) to refuse it. */
   beforeDelete?(ctx: WriteContext & { record: Row }): Promise<void>;

@@ -1,20 +1,45 @@
 import { type Kind, pathOf } from "../../src/access/kinds";
-import type { Resource } from "../../src/resource-engine/define";
+import { childPath, IDENTITY_KINDS, type Resource } from "../../src/resource-engine/define";
 import type { Field, ReferenceField } from "../../src/resource-engine/fields";
 import { loadDeclarations } from "./declarations";
 import { loadHooks, type ResourceHooks } from "./hooks";
-import { buildResourceTable, type ResourceTable, tableNameOf } from "./tables";
+import { buildChildTable, buildResourceTable, type ResourceTable, tableNameOf } from "./tables";
 
-// What the engine knows about each declared kind at run time: its declaration, its table, its
-// hooks, the words its messages use, and which other kinds point at it.
+// What the engine knows about each declared kind at run time: its declaration, its table (and
+// its child collections' tables), its hooks, the words its messages use, and which other kinds
+// point at it.
 
-/** A reference into this kind from a field of another (or the same) kind. */
+/** A reference into this kind from a field of another (or the same) kind, or of its children. */
 export interface IncomingReference {
   from: ResourceModel;
+  /** The child collection of `from` holding the field; undefined for a field of the record itself. */
+  child?: ChildModel;
   field: string;
   /** referenceList (an id array) rather than a single reference. */
   list: boolean;
   onDelete: "restrict" | "setNull";
+}
+
+/** A child collection as declared, every default filled in (define.ts). */
+export type FilledChildCollection = Resource["children"][string];
+
+/** One child collection of a kind (order items): rows of their own table, written with the parent. */
+export interface ChildModel {
+  /** The collection's key in bodies and answers ("items"). */
+  name: string;
+  collection: FilledChildCollection;
+  /** The path segment of its routes (childPath(name)). */
+  path: string;
+  table: ResourceTable;
+  fields: Record<string, Field>;
+  /** "order item" / "order items": the parent's words and the row's, for sentences about other kinds. */
+  singular: string;
+  plural: string;
+  /** "item" / "items": within the parent's own messages. */
+  rowSingular: string;
+  rowPlural: string;
+  /** The change_logs kind of a row's own history ("Location.shipping_addresses"). */
+  logKind: string;
 }
 
 export interface ResourceModel {
@@ -32,13 +57,23 @@ export interface ResourceModel {
   filterable: Set<string>;
   searchable: string[];
   incoming: IncomingReference[];
+  /** Its child collections, in declaration order. */
+  children: ChildModel[];
 }
 
 export interface ResourceRegistry {
   models: ResourceModel[];
   byKind: Map<Kind, ResourceModel>;
-  /** The model of a referenced kind (declarations are validated, so it exists). */
+  /**
+   * The model of a referenced kind (declarations are validated, so it exists). Identity kinds
+   * (User) have none: check isIdentityReference first.
+   */
   target(field: ReferenceField): ResourceModel;
+}
+
+/** A reference to an identity kind (User): membership-checked, labelled from the users table. */
+export function isIdentityReference(field: Field): boolean {
+  return (field.type === "reference" || field.type === "referenceList") && IDENTITY_KINDS.has(field.target);
 }
 
 /** "Vendor category" → "vendor category"; an acronym ("SMS template", "PO") keeps its case. */
@@ -47,7 +82,7 @@ export function lowerFirst(text: string): string {
   return text.charAt(0).toLowerCase() + text.slice(1);
 }
 
-function pluralOf(word: string): string {
+export function pluralOf(word: string): string {
   if (/[^aeiou]y$/.test(word)) return `${word.slice(0, -1)}ies`;
   if (/(s|x|z|ch|sh)$/.test(word)) return `${word}es`;
   return `${word}s`;
@@ -59,6 +94,34 @@ function pluralWords(resource: Resource): string {
   return lowerFirst(pluralOf(resource.singular));
 }
 
+function childModels(
+  resource: Resource,
+  table: ResourceTable,
+  tableOfKind: (kind: Kind) => string,
+): ChildModel[] {
+  const parentWords = lowerFirst(resource.singular);
+  return Object.entries(resource.children).map(([name, collection]) => {
+    const rowSingular = lowerFirst(collection.singular);
+    const rowPlural =
+      collection.label === collection.singular ? lowerFirst(collection.label) : pluralOf(rowSingular);
+    return {
+      name,
+      collection,
+      path: childPath(name),
+      table: buildChildTable(table.name, name, collection.fields, tableOfKind),
+      fields: collection.fields,
+      singular: `${parentWords} ${rowSingular}`,
+      plural: `${parentWords} ${rowPlural}`,
+      rowSingular,
+      rowPlural,
+      logKind: `${resource.kind}.${name}`,
+    };
+  });
+}
+
+/** Secrets are never filtered, sorted or searched (their values are not the caller's to see). */
+const isSecret = (field: Field) => field.type === "secret";
+
 export function buildRegistry(
   resources: Resource[],
   hooksByKind: Map<Kind, ResourceHooks>,
@@ -67,11 +130,12 @@ export function buildRegistry(
   const tableOfKind = (kind: Kind) => tableNameOf(paths.get(kind) ?? pathOf(kind));
   const models: ResourceModel[] = resources.map((resource) => {
     const fields = resource.fields;
-    const names = Object.keys(fields);
+    const names = Object.keys(fields).filter((n) => !isSecret(fields[n]));
+    const table = buildResourceTable(resource, tableOfKind);
     return {
       kind: resource.kind,
       resource,
-      table: buildResourceTable(resource, tableOfKind),
+      table,
       hooks: hooksByKind.get(resource.kind) ?? {},
       singular: lowerFirst(resource.singular),
       plural: pluralWords(resource),
@@ -84,24 +148,37 @@ export function buildRegistry(
       ),
       searchable: names.filter((n) => fields[n].searchable),
       incoming: [],
+      children: childModels(resource, table, tableOfKind),
     };
   });
+  const tableNames = new Set<string>();
+  for (const table of models.flatMap((m) => [m.table, ...m.children.map((c) => c.table)])) {
+    if (tableNames.has(table.name)) throw new Error(`Two resource tables would be named ${table.name}`);
+    tableNames.add(table.name);
+  }
   const byKind = new Map(models.map((m) => [m.kind, m]));
   const target = (field: ReferenceField): ResourceModel => {
     const model = byKind.get(field.target);
     if (!model) throw new Error(`No declaration of ${field.target}`);
     return model;
   };
-  for (const model of models) {
-    for (const [name, field] of Object.entries(model.fields)) {
+  const addIncoming = (model: ResourceModel, fields: Record<string, Field>, child?: ChildModel) => {
+    for (const [name, field] of Object.entries(fields)) {
       if (field.type !== "reference" && field.type !== "referenceList") continue;
+      // Users are not the engine's records: deleting one is the identity API's business.
+      if (isIdentityReference(field)) continue;
       target(field).incoming.push({
         from: model,
+        child,
         field: name,
         list: field.type === "referenceList",
         onDelete: field.onDelete ?? "restrict",
       });
     }
+  };
+  for (const model of models) {
+    addIncoming(model, model.fields);
+    for (const child of model.children) addIncoming(model, child.fields, child);
   }
   return { models, byKind, target };
 }

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { Field } from "../../src/resource-engine/fields";
-import type { ResourceModel } from "./model";
+import type { ChildModel, ResourceModel } from "./model";
 import { DEFAULT_LIMIT, MAX_LIMIT } from "./query-language";
-import { fieldSchema, idSchema } from "./validators";
+import { fieldSchema, idSchema, isGeneratedSecret } from "./validators";
 
 // The OpenAPI side of each kind: its record, create and update bodies and list query as zod
 // schemas on the routes (the document at /api/v1/openapi.json is generated from them). The
@@ -24,6 +24,13 @@ function register<T extends z.ZodType>(id: string, schema: T, description: strin
 function outputSchema(field: Field): z.ZodType {
   let schema: z.ZodType;
   switch (field.type) {
+    case "secret":
+      // Never the value, never its hash.
+      return field.secret === "generated"
+        ? z
+            .union([z.string(), z.boolean()])
+            .describe(`${field.label}: the secret itself in the create answer, once; afterwards true`)
+        : z.boolean().describe(`${field.label}: true when set; the value is never returned`);
     case "datetime":
       schema = z.iso.datetime();
       break;
@@ -52,27 +59,71 @@ export interface ResourceSchemas {
 
 const cache = new WeakMap<ResourceModel, ResourceSchemas>();
 
+/** The fields a body may carry: not computed, not made by the server. */
+const writableOf = (fields: Record<string, Field>) =>
+  Object.entries(fields).filter(([, f]) => !f.readOnly && !isGeneratedSecret(f));
+
+/** A child collection as answered: its rows in order. */
+function childOutput(child: ChildModel): z.ZodType {
+  const row = z.object({
+    id: z.number().int(),
+    position: z.number().int().describe("The row's index in the collection"),
+    ...Object.fromEntries(Object.entries(child.fields).map(([name, field]) => [name, outputSchema(field)])),
+  });
+  return z
+    .array(row)
+    .optional()
+    .describe(`${child.collection.label}, in order; in single-record answers only (not in lists)`);
+}
+
+/** A child collection in a body: replaces the stored one (rows with an id change that row). */
+function childInput(child: ChildModel): z.ZodType {
+  const row = z.strictObject({
+    id: idSchema
+      .optional()
+      .describe(`An existing ${child.rowSingular} of this record; leave out for a new one`),
+    ...Object.fromEntries(
+      writableOf(child.fields).map(([name, field]) => {
+        const schema = field.required ? fieldSchema(field) : fieldSchema(field).nullable();
+        return [name, schema.optional()];
+      }),
+    ),
+  });
+  const { min, max } = child.collection;
+  return z
+    .array(row)
+    .min(min)
+    .max(max)
+    .optional()
+    .describe(
+      `${child.collection.label}: replaces the collection; stored rows left out are deleted, the order is kept`,
+    );
+}
+
 export function resourceSchemas(model: ResourceModel): ResourceSchemas {
   const cached = cache.get(model);
   if (cached) return cached;
-  const writable = Object.entries(model.fields).filter(([, f]) => !f.readOnly);
+  const writable = writableOf(model.fields);
+  const childInputs = Object.fromEntries(model.children.map((c) => [c.name, childInput(c)]));
 
   const record = z.object({
     id: z.number().int(),
     ...Object.fromEntries(Object.entries(model.fields).map(([name, field]) => [name, outputSchema(field)])),
+    ...Object.fromEntries(model.children.map((c) => [c.name, childOutput(c)])),
     tenant_id: z.number().int(),
     created_at: z.iso.datetime(),
     updated_at: z.iso.datetime(),
     version: z.number().int().describe("Raised by one on every update; send it back with PATCH"),
   });
-  const create = z.strictObject(
-    Object.fromEntries(
+  const create = z.strictObject({
+    ...Object.fromEntries(
       writable.map(([name, field]) => {
         const schema = field.required ? fieldSchema(field) : fieldSchema(field).nullable();
         return [name, field.required && field.default === undefined ? schema : schema.optional()];
       }),
     ),
-  );
+    ...childInputs,
+  });
   const update = z.strictObject({
     version: z.number().int().positive().describe("The version you read; a stale one is a 409"),
     ...Object.fromEntries(
@@ -81,6 +132,7 @@ export function resourceSchemas(model: ResourceModel): ResourceSchemas {
         (field.required ? fieldSchema(field) : fieldSchema(field).nullable()).optional(),
       ]),
     ),
+    ...childInputs,
   });
 
   const filters: Record<string, z.ZodType> = {
@@ -125,6 +177,10 @@ export function resourceSchemas(model: ResourceModel): ResourceSchemas {
 }
 
 export const idParamsSchema = z.object({ id: z.string().describe("The record id") });
+export const childIdParamsSchema = z.object({
+  id: z.string().describe("The record id"),
+  childId: z.string().describe("The row id"),
+});
 export const pagingQuerySchema = z.object({
   page: param("1-based page number (default 1)"),
   limit: param(`Entries a page (default ${DEFAULT_LIMIT}, at most ${MAX_LIMIT})`),

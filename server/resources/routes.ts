@@ -1,20 +1,35 @@
 import { Readable } from "node:stream";
-import { and, count, eq, ne, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, type SQL, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { type Scope, scopeFor, type Verb } from "../../src/access/permissions";
 import { getAuth, requestGrants, requireAuth } from "../auth/authenticate";
 import { errorAnswers } from "../auth/schemas";
 import type { Database } from "../db/open";
+import { change_logs } from "../db/schema";
 import { forbidden, notFound, validationFailed } from "../http/errors";
 import { type Changes, diffRows, listChangeLogs, writeChangeLogs } from "./change-logs";
+import { type ChildWrite, checkChildBodies } from "./child-bodies";
+import { checkRowIds, loadChildren, logRemovedChildren, mergeChildren, writeChildren } from "./children";
 import { exportCsv } from "./csv-export";
-import { mapWriteError, staleVersion, stillReferenced } from "./errors";
-import type { ResourceModel, ResourceRegistry } from "./model";
-import { changeLogSchema, idParamsSchema, metaSchema, pagingQuerySchema, resourceSchemas } from "./openapi";
+import { mapWriteError, staleVersion } from "./errors";
+import type { ChildRows, Row } from "./hooks";
+import type { ChildModel, ResourceModel, ResourceRegistry } from "./model";
+import {
+  changeLogSchema,
+  childIdParamsSchema,
+  idParamsSchema,
+  metaSchema,
+  pagingQuerySchema,
+  resourceSchemas,
+} from "./openapi";
 import { column, orderBy, parseListQuery, parsePaging, rejectNul } from "./query-language";
 import { toRecord } from "./records";
-import { checkCreateBody, checkReferences, checkUpdateBody, INT_MAX } from "./validators";
+import { checkReferenceValues, childReferenceValues, referenceValues } from "./reference-checks";
+import { releaseReferences } from "./release-references";
+import { generateSecret } from "./secrets";
+import { checkCreateBody, checkUpdateBody, INT_MAX, isGeneratedSecret } from "./validators";
+import { checkEnumMoves, checkStatusMoves, statusMoves } from "./workflow";
 
 // The contract's routes for every declared kind, under /api/v1/{path}:
 //   GET {path}                 list (query language: query-language.ts)
@@ -24,7 +39,9 @@ import { checkCreateBody, checkReferences, checkUpdateBody, INT_MAX } from "./va
 //   PATCH {path}/{id}          update with the version read → 200, stale → 409
 //   DELETE {path}/{id}         → { data: { id } }, 409 while referenced
 //   GET {path}/{id}/change-logs
-// Each route: the session (requireAuth), the permission (the shared merge; Any/Own kinds see
+//   GET {path}/{id}/{child-path}/{childId}/change-logs   (collections with ownChangeLog)
+// A single record (GET, and the answers of POST and PATCH) nests its child collections
+// (children.ts); lists and exports do not. Each route: the session (requireAuth), the permission (the shared merge; Any/Own kinds see
 // their own records only under <Verb>Own), the tenant on every query (another tenant's record
 // is a 404). Writes and their change-log rows (and hooks) share one transaction.
 
@@ -58,6 +75,23 @@ function recordId(raw: unknown): number {
   const id = Number(raw);
   if (id < 1 || id > INT_MAX) throw notFound();
   return id;
+}
+
+/** Sets each generated secret's stored form on `values`; answers the plaintexts, shown once. */
+function generateSecrets(model: ResourceModel, values: Row): Record<string, string> {
+  const plain: Record<string, string> = {};
+  for (const [name, field] of Object.entries(model.fields)) {
+    if (!isGeneratedSecret(field)) continue;
+    const secret = generateSecret();
+    values[name] = secret.stored;
+    plain[name] = secret.plain;
+  }
+  return plain;
+}
+
+/** The collections of a record, for a single-record answer (undefined for kinds without any). */
+function childrenOf(db: Database, model: ResourceModel, tenantId: number, id: number) {
+  return model.children.length > 0 ? loadChildren(db, model, tenantId, id) : Promise.resolve(undefined);
 }
 
 /** The per-route compilers: bodies and queries are checked by the handlers (one error per field). */
@@ -189,7 +223,8 @@ function kindRoutes(app: FastifyInstance, registry: ResourceRegistry, model: Res
       const id = recordId((request.params as { id: unknown }).id);
       const [row] = await db().select().from(t).where(visible(request, id));
       if (!row) throw notFound();
-      return { data: toRecord(model, row) };
+      const children = await childrenOf(db(), model, getAuth(request).tenantId, id);
+      return { data: toRecord(model, row, { children }) };
     },
   );
 
@@ -208,42 +243,55 @@ function kindRoutes(app: FastifyInstance, registry: ResourceRegistry, model: Res
     async (request, reply) => {
       const auth = getAuth(request);
       const { values, errors } = checkCreateBody(model, request.body);
+      const writes = checkChildBodies(model, request.body, "create", errors);
       const owner = model.resource.ownerField;
       if (owner && values[owner] === null) values[owner] = auth.user.id;
       if (owner && scopeOf(request) === "own" && values[owner] !== auth.user.id) {
         errors.push({ field: owner, message: "You may only create records you own" });
       }
-      await checkReferences(db(), registry, model, auth.tenantId, values, errors);
+      await checkReferenceValues(
+        db(),
+        registry,
+        auth.tenantId,
+        [...referenceValues(model.fields, values), ...childReferenceValues(writes)],
+        errors,
+      );
       if (errors.length > 0) throw validationFailed(errors);
-      model.hooks.compute?.(values, null);
+      const secrets = generateSecrets(model, values);
+      const merged = writes.length > 0 ? mergeChildren(model, writes, {}) : undefined;
+      model.hooks.compute?.(values, null, merged);
       const now = new Date();
       try {
-        const row = await db().transaction(async (tx) => {
+        const { row, children } = await db().transaction(async (tx) => {
           const [created] = await tx
             .insert(t)
             .values({ ...values, tenant_id: auth.tenantId, created_at: now, updated_at: now, version: 1 })
             .returning();
+          const id = created.id as number;
+          const ctx = { tx, model, tenantId: auth.tenantId, userId: auth.user.id };
+          const childChanges = merged
+            ? await writeChildren({ ...ctx, parentId: id }, writes, merged, {})
+            : {};
           await writeChangeLogs(tx, model, [
             {
               tenantId: auth.tenantId,
-              recordId: created.id as number,
+              recordId: id,
               action: "create",
               userId: auth.user.id,
-              changes: diffRows(model, null, created),
+              changes: { ...diffRows(model, null, created), ...childChanges },
             },
           ]);
+          const children = await childrenOf(tx, model, auth.tenantId, id);
           await model.hooks.afterWrite?.({
-            tx,
-            model,
-            tenantId: auth.tenantId,
-            userId: auth.user.id,
+            ...ctx,
             action: "create",
             record: created,
             previous: null,
+            children: merged ? children : undefined,
           });
-          return created;
+          return { row: created, children };
         });
-        return reply.code(201).send({ data: toRecord(model, row) });
+        return reply.code(201).send({ data: toRecord(model, row, { children, secrets }) });
       } catch (error) {
         mapWriteError(model, error, values);
       }
@@ -268,14 +316,21 @@ function kindRoutes(app: FastifyInstance, registry: ResourceRegistry, model: Res
       const auth = getAuth(request);
       const id = recordId((request.params as { id: unknown }).id);
       const { values, errors, version } = checkUpdateBody(model, request.body);
+      const writes = checkChildBodies(model, request.body, "update", errors);
       const owner = model.resource.ownerField;
       if (owner && scopeOf(request) === "own" && owner in values && values[owner] !== auth.user.id) {
         errors.push({ field: owner, message: "You may only give records to yourself" });
       }
-      await checkReferences(db(), registry, model, auth.tenantId, values, errors);
+      await checkReferenceValues(
+        db(),
+        registry,
+        auth.tenantId,
+        [...referenceValues(model.fields, values), ...childReferenceValues(writes)],
+        errors,
+      );
       if (errors.length > 0) throw validationFailed(errors);
       try {
-        const row = await db().transaction(async (tx) => {
+        const { row, children } = await db().transaction(async (tx) => {
           // Lock the row: the diff is taken against what the update replaces.
           const [before] = await tx
             .select()
@@ -290,8 +345,22 @@ function kindRoutes(app: FastifyInstance, registry: ResourceRegistry, model: Res
             throw notFound();
           }
           if (before.version !== version) throw staleVersion(model);
-          if (Object.keys(values).length === 0) return before;
-          model.hooks.compute?.(values, before);
+          const touched = writes.length > 0;
+          if (Object.keys(values).length === 0 && !touched) {
+            return { row: before, children: await childrenOf(tx, model, auth.tenantId, id) };
+          }
+          checkEnumMoves(model.singular, model.fields, before, values);
+          const moves = statusMoves(model.singular, model.fields, before, values);
+          let stored: ChildRows = {};
+          let merged: ChildRows | undefined;
+          if (touched) {
+            stored = await loadChildren(tx, model, auth.tenantId, id);
+            checkRowIds(model, writes, stored);
+            moves.push(...childMoves(writes, stored));
+            merged = mergeChildren(model, writes, stored);
+          }
+          await checkStatusMoves(tx, registry, auth.tenantId, moves);
+          model.hooks.compute?.(values, before, merged);
           // The version check is part of the UPDATE itself: of two racing writes, one wins.
           const [after] = await tx
             .update(t)
@@ -299,24 +368,28 @@ function kindRoutes(app: FastifyInstance, registry: ResourceRegistry, model: Res
             .where(and(eq(t.id, id), eq(t.tenant_id, auth.tenantId), eq(t.version, version)))
             .returning();
           if (!after) throw staleVersion(model);
-          const changes: Changes = diffRows(model, before, after);
+          const ctx = { tx, model, tenantId: auth.tenantId, userId: auth.user.id };
+          const childChanges = merged
+            ? await writeChildren({ ...ctx, parentId: id }, writes, merged, stored)
+            : {};
+          const changes: Changes = { ...diffRows(model, before, after), ...childChanges };
           if (Object.keys(changes).length > 0) {
             await writeChangeLogs(tx, model, [
               { tenantId: auth.tenantId, recordId: id, action: "update", userId: auth.user.id, changes },
             ]);
           }
+          const children = await childrenOf(tx, model, auth.tenantId, id);
           await model.hooks.afterWrite?.({
-            tx,
-            model,
-            tenantId: auth.tenantId,
-            userId: auth.user.id,
+            ...ctx,
             action: "update",
             record: after,
             previous: before,
+            children: touched ? children : undefined,
+            previousChildren: touched ? stored : undefined,
           });
-          return after;
+          return { row: after, children };
         });
-        return { data: toRecord(model, row) };
+        return { data: toRecord(model, row, { children }) };
       } catch (error) {
         mapWriteError(model, error, values);
       }
@@ -357,18 +430,27 @@ function kindRoutes(app: FastifyInstance, registry: ResourceRegistry, model: Res
           }
           const ctx = { tx, model, tenantId: auth.tenantId, userId: auth.user.id };
           await model.hooks.beforeDelete?.({ ...ctx, record: before });
+          const stored = await childrenOf(tx, model, auth.tenantId, id);
           await releaseReferences(tx, model, auth.tenantId, id, auth.user.id);
+          // Its rows go with it (ON DELETE CASCADE).
           await tx.delete(t).where(and(eq(t.id, id), eq(t.tenant_id, auth.tenantId)));
+          const childChanges = stored ? await logRemovedChildren(ctx, stored) : {};
           await writeChangeLogs(tx, model, [
             {
               tenantId: auth.tenantId,
               recordId: id,
               action: "delete",
               userId: auth.user.id,
-              changes: diffRows(model, before, null),
+              changes: { ...diffRows(model, before, null), ...childChanges },
             },
           ]);
-          await model.hooks.afterWrite?.({ ...ctx, action: "delete", record: null, previous: before });
+          await model.hooks.afterWrite?.({
+            ...ctx,
+            action: "delete",
+            record: null,
+            previous: before,
+            previousChildren: stored,
+          });
         });
       } catch (error) {
         mapWriteError(model, error, {}, "delete");
@@ -406,6 +488,88 @@ function kindRoutes(app: FastifyInstance, registry: ResourceRegistry, model: Res
       return { data: rows, meta: { page, limit, total } };
     },
   );
+
+  for (const child of model.children.filter((c) => c.collection.ownChangeLog)) {
+    childChangeLogRoute(app, model, child, visible);
+  }
+}
+
+/** The workflow moves of the kept rows of the written collections (enum ones are refused here). */
+function childMoves(writes: ChildWrite[], stored: ChildRows) {
+  return writes.flatMap(({ child, rows }) =>
+    rows.flatMap((row) => {
+      const old = row.id === null ? undefined : stored[child.name]?.find((r) => r.id === row.id);
+      if (!old) return [];
+      const at = `${child.name}.${row.index}.`;
+      checkEnumMoves(child.singular, child.fields, old, row.values, at);
+      return statusMoves(child.singular, child.fields, old, row.values, at);
+    }),
+  );
+}
+
+/**
+ * GET {path}/{id}/{child-path}/{childId}/change-logs: a row's own history. The row is this
+ * record's when it is stored under it now, or when the record's log ever added or removed it
+ * (so the history stays readable after the row, or the record, is deleted).
+ */
+function childChangeLogRoute(
+  app: FastifyInstance,
+  model: ResourceModel,
+  child: ChildModel,
+  visible: (request: FastifyRequest, id?: number) => SQL,
+): void {
+  const t = model.table.table;
+  const rowsTable = child.table.table;
+  app.get(
+    `/:id/${child.path}/:childId/change-logs`,
+    {
+      onRequest: [requireAuth, allow(model, "Read")],
+      schema: {
+        summary: `The change history of one of a ${model.singular}'s ${child.rowPlural}`,
+        description: "Newest first; kept after the row is removed.",
+        tags: [model.resource.label],
+        security: [{ bearer: [] }],
+        params: childIdParamsSchema,
+        querystring: pagingQuerySchema,
+        response: {
+          200: z.object({ data: z.array(changeLogSchema), meta: metaSchema }),
+          ...errorAnswers(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const auth = getAuth(request);
+      const params = request.params as { id: unknown; childId: unknown };
+      const id = recordId(params.id);
+      const childId = recordId(params.childId);
+      const { page, limit } = pagingOnly(request.query);
+      const db = app.db;
+      const [parent] = await db.select({ id: t.id }).from(t).where(visible(request, id));
+      if (!parent && scopeOf(request) === "own") throw notFound();
+      const [stored] = await db
+        .select({ id: rowsTable.id })
+        .from(rowsTable)
+        .where(
+          and(eq(rowsTable.tenant_id, auth.tenantId), eq(rowsTable.parent_id, id), eq(rowsTable.id, childId)),
+        );
+      if (!stored) {
+        const [{ n }] = await db
+          .select({ n: count() })
+          .from(change_logs)
+          .where(
+            and(
+              eq(change_logs.tenant_id, auth.tenantId),
+              eq(change_logs.kind, model.kind),
+              eq(change_logs.record_id, id),
+              sql`${change_logs.changes} ? ${`${child.name}.${childId}`}`,
+            ),
+          );
+        if (n === 0) throw notFound();
+      }
+      const { rows, total } = await listChangeLogs(db, child.logKind, auth.tenantId, childId, page, limit);
+      return { data: rows, meta: { page, limit, total } };
+    },
+  );
 }
 
 /** page and limit, and nothing else. */
@@ -421,71 +585,4 @@ export function pagingOnly(rawQuery: unknown, extra: string[] = []): { page: num
   }
   if (errors.length > 0) throw validationFailed(errors);
   return paging;
-}
-
-/**
- * Before a delete: refuse while restricting references point at the record (one count per
- * referencing field), then clear the setNull ones (each cleared record gets a new version and a
- * change-log entry, as any other update would).
- */
-async function releaseReferences(
-  tx: Database,
-  model: ResourceModel,
-  tenantId: number,
-  id: number,
-  userId: number,
-): Promise<void> {
-  const users = new Map<ResourceModel, number>();
-  for (const ref of model.incoming.filter((r) => r.onDelete === "restrict")) {
-    const from = ref.from.table.table;
-    const col = from[ref.field];
-    const [{ n }] = await tx
-      .select({ n: count() })
-      .from(from)
-      .where(
-        and(
-          eq(from.tenant_id, tenantId),
-          ref.list ? sql`${id} = any(${col})` : eq(col, id),
-          ref.from === model ? ne(from.id, id) : undefined,
-        ),
-      );
-    if (n > 0) users.set(ref.from, (users.get(ref.from) ?? 0) + n);
-  }
-  if (users.size > 0) {
-    throw stillReferenced(
-      model,
-      [...users].map(([m, n]) => ({ model: m, count: n })),
-    );
-  }
-  for (const ref of model.incoming.filter((r) => r.onDelete === "setNull")) {
-    const from = ref.from.table.table;
-    const col = from[ref.field];
-    const where = and(eq(from.tenant_id, tenantId), ref.list ? sql`${id} = any(${col})` : eq(col, id));
-    const affected = await tx.select({ id: from.id, value: col }).from(from).where(where);
-    if (affected.length === 0) continue;
-    await tx
-      .update(from)
-      .set({
-        [ref.field]: ref.list ? sql`array_remove(${col}, ${id})` : null,
-        version: sql`${from.version} + 1`,
-        updated_at: new Date(),
-      })
-      .where(where);
-    await writeChangeLogs(
-      tx,
-      ref.from,
-      affected.map((r) => ({
-        tenantId,
-        recordId: r.id as number,
-        action: "update" as const,
-        userId,
-        changes: {
-          [ref.field]: {
-            from: r.value,
-            to: ref.list ? (r.value as number[]).filter((v) => v !== id) : null,
-          },
-        },
-      })),
-    );
-  }
 }

@@ -1,20 +1,13 @@
-import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
-import type {
-  EnumField,
-  Field,
-  NumberField,
-  ReferenceField,
-  TextField,
-} from "../../src/resource-engine/fields";
-import type { Database } from "../db/open";
+import type { EnumField, Field, NumberField, TextField } from "../../src/resource-engine/fields";
 import type { FieldError } from "../http/errors";
-import type { ResourceModel, ResourceRegistry } from "./model";
+import type { ResourceModel } from "./model";
+import { sanitizeRichText } from "./rich-text";
 
 // Request-body validators generated from the field declarations. Each field gets one zod schema
 // (also the OpenAPI document's), and a body is checked field by field so the 400 carries one
 // `errors` entry per bad field, with a message a person can act on. References are then checked
-// against the caller's tenant (a record of another tenant does not exist for the caller).
+// against the caller's tenant (reference-checks.ts); child collections by child-bodies.ts.
 
 export const INT_MIN = -2_147_483_648;
 export const INT_MAX = 2_147_483_647;
@@ -23,7 +16,7 @@ const DECIMAL_LIMIT = 1e15;
 const MAX_LIST_IDS = 1000;
 
 /** Set by the server, never taken from a body. */
-const SERVER_OWNED: Record<string, string> = {
+export const SERVER_OWNED: Record<string, string> = {
   id: "The id is assigned by the server; leave it out of the body",
   tenant_id: "The tenant comes from your session; leave tenant_id out of the body",
   created_at: "Set by the server; leave it out of the body",
@@ -93,6 +86,10 @@ function numberSchema(field: NumberField): z.ZodType {
 }
 
 const yearOk = (text: string) => Number(text.slice(0, 4)) >= 1;
+// Stored instants read back through Date's parser, which takes years 0001-0099 for 19xx/20xx
+// ("0001-03-04 05:06:07+00" became 2004-01-03) and writes years past 9999 as "+010000-…".
+const instantOk = (text: string) =>
+  Date.parse(text) >= Date.UTC(1000, 0, 1) && Date.parse(text) < Date.UTC(10000, 0, 1);
 
 export const idSchema = z
   .number({ error: "Expected a record id (a positive whole number)" })
@@ -127,7 +124,7 @@ export function fieldSchema(field: Field): z.ZodType {
     case "datetime":
       schema = z.iso
         .datetime({ offset: true, error: "Expected a date and time in ISO 8601, e.g. 2024-05-01T14:30:00Z" })
-        .refine(yearOk, "Expected a date and time in ISO 8601, e.g. 2024-05-01T14:30:00Z");
+        .refine(instantOk, "Expected a date and time in ISO 8601, e.g. 2024-05-01T14:30:00Z");
       break;
     case "boolean":
       schema = z.boolean({ error: "Expected true or false" });
@@ -170,7 +167,12 @@ const TEXT_TYPES = new Set<Field["type"]>([
   "phone",
   "url",
   "colour",
+  "secret",
 ]);
+
+export const GENERATED_SECRET_MESSAGE = "Made by the server and shown once; leave it out of the body";
+export const isGeneratedSecret = (field: Field): boolean =>
+  field.type === "secret" && field.secret === "generated";
 
 export interface CheckedBody {
   /** Field → value to write (defaults applied on create). */
@@ -178,7 +180,7 @@ export interface CheckedBody {
   errors: FieldError[];
 }
 
-type Mode = "create" | "update";
+export type Mode = "create" | "update";
 
 const schemaCache = new WeakMap<Field, z.ZodType>();
 function cachedSchema(field: Field): z.ZodType {
@@ -191,8 +193,10 @@ function cachedSchema(field: Field): z.ZodType {
 }
 
 /** One field's value → the value to store, or an error message. */
-function checkValue(field: Field, raw: unknown, mode: Mode): { value: unknown } | { error: string } {
+export function checkValue(field: Field, raw: unknown, mode: Mode): { value: unknown } | { error: string } {
   let value = raw;
+  // Rich text is stored sanitised (rich-text.ts); markup with nothing to show is an emptied input.
+  if (field.type === "richText" && typeof value === "string") value = sanitizeRichText(value);
   // An emptied text input means "no value".
   if (TEXT_TYPES.has(field.type) && typeof value === "string" && value.trim() === "") {
     if (field.required) return { error: "This field is required" };
@@ -213,20 +217,23 @@ function checkValue(field: Field, raw: unknown, mode: Mode): { value: unknown } 
   return { value: out };
 }
 
+/** The body's field keys to check; child collections are child-bodies.ts's. */
 function checkKeys(model: ResourceModel, body: Record<string, unknown>, errors: FieldError[]): string[] {
   const keys: string[] = [];
   for (const key of Object.keys(body)) {
-    if (key === "version") continue;
+    if (key === "version" || model.children.some((c) => c.name === key)) continue;
     if (SERVER_OWNED[key]) errors.push({ field: key, message: SERVER_OWNED[key] });
     else if (!Object.hasOwn(model.fields, key)) errors.push({ field: key, message: "Unknown field" });
     else if (model.fields[key].readOnly) {
       errors.push({ field: key, message: "Computed by the server; leave it out of the body" });
+    } else if (isGeneratedSecret(model.fields[key])) {
+      errors.push({ field: key, message: GENERATED_SECRET_MESSAGE });
     } else keys.push(key);
   }
   return keys;
 }
 
-function asObject(body: unknown, errors: FieldError[]): Record<string, unknown> | null {
+export function asObject(body: unknown, errors: FieldError[]): Record<string, unknown> | null {
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     errors.push({ message: "The body must be a JSON object" });
     return null;
@@ -234,15 +241,43 @@ function asObject(body: unknown, errors: FieldError[]): Record<string, unknown> 
   return body as Record<string, unknown>;
 }
 
-const copy = (value: unknown) =>
+export const copy = (value: unknown) =>
   value !== null && typeof value === "object" ? structuredClone(value) : value;
+
+/**
+ * The values of a new record (or child row) from `object`, whose `keys` were found writable:
+ * every declared field, defaults for the missing ones. Generated secrets are left to the writer.
+ */
+export function createValues(
+  fields: Record<string, Field>,
+  object: Record<string, unknown>,
+  keys: Set<string>,
+  errors: FieldError[],
+  at = "",
+): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(fields)) {
+    if (isGeneratedSecret(field)) continue;
+    if (keys.has(name)) {
+      const checked = checkValue(field, object[name], "create");
+      if ("error" in checked) errors.push({ field: `${at}${name}`, message: checked.error });
+      else values[name] = checked.value;
+    } else if (field.default !== undefined) {
+      values[name] = copy(field.default);
+    } else if (field.required && !field.readOnly && field.type !== "boolean") {
+      errors.push({ field: `${at}${name}`, message: "This field is required" });
+    } else {
+      values[name] = field.type === "referenceList" ? [] : null;
+    }
+  }
+  return values;
+}
 
 /** A create body: every declared, writable field (defaults for the missing ones). */
 export function checkCreateBody(model: ResourceModel, body: unknown): CheckedBody {
   const errors: FieldError[] = [];
-  const values: Record<string, unknown> = {};
   const object = asObject(body, errors);
-  if (!object) return { values, errors };
+  if (!object) return { values: {}, errors };
   if (Object.hasOwn(object, "version")) {
     errors.push({
       field: "version",
@@ -250,20 +285,7 @@ export function checkCreateBody(model: ResourceModel, body: unknown): CheckedBod
     });
   }
   const keys = new Set(checkKeys(model, object, errors));
-  for (const [name, field] of Object.entries(model.fields)) {
-    if (keys.has(name)) {
-      const checked = checkValue(field, object[name], "create");
-      if ("error" in checked) errors.push({ field: name, message: checked.error });
-      else values[name] = checked.value;
-    } else if (field.default !== undefined) {
-      values[name] = copy(field.default);
-    } else if (field.required && !field.readOnly && field.type !== "boolean") {
-      errors.push({ field: name, message: "This field is required" });
-    } else {
-      values[name] = field.type === "referenceList" ? [] : null;
-    }
-  }
-  return { values, errors };
+  return { values: createValues(model.fields, object, keys, errors), errors };
 }
 
 /** A PATCH body: the changed fields and the `version` that was read. */
@@ -284,53 +306,4 @@ export function checkUpdateBody(model: ResourceModel, body: unknown): CheckedBod
     else values[key] = checked.value;
   }
   return { values, errors, version: typeof version === "number" ? version : 0 };
-}
-
-/**
- * Every reference among `values` must name a record of the caller's tenant; adds one error per
- * field naming the missing ids.
- */
-export async function checkReferences(
-  db: Database,
-  registry: ResourceRegistry,
-  model: ResourceModel,
-  tenantId: number,
-  values: Record<string, unknown>,
-  errors: FieldError[],
-): Promise<void> {
-  const wanted = new Map<ResourceModel, Set<number>>();
-  const fieldIds: [string, ReferenceField, number[]][] = [];
-  for (const [name, value] of Object.entries(values)) {
-    const field = model.fields[name];
-    if (field.type !== "reference" && field.type !== "referenceList") continue;
-    if (errors.some((e) => e.field === name)) continue;
-    const ids = field.type === "reference" ? (value === null ? [] : [value as number]) : (value as number[]);
-    if (ids.length === 0) continue;
-    const target = registry.target(field);
-    const set = wanted.get(target) ?? new Set<number>();
-    for (const id of ids) set.add(id);
-    wanted.set(target, set);
-    fieldIds.push([name, field, ids]);
-  }
-  const found = new Map<ResourceModel, Set<number>>();
-  for (const [target, ids] of wanted) {
-    const t = target.table.table;
-    const rows = await db
-      .select({ id: t.id })
-      .from(t)
-      .where(and(eq(t.tenant_id, tenantId), inArray(t.id, [...ids])));
-    found.set(target, new Set(rows.map((r) => r.id as number)));
-  }
-  for (const [name, field, ids] of fieldIds) {
-    const target = registry.target(field);
-    const missing = ids.filter((id) => !found.get(target)?.has(id));
-    if (missing.length === 0) continue;
-    errors.push({
-      field: name,
-      message:
-        missing.length === 1
-          ? `There is no ${target.singular} with id ${missing[0]}`
-          : `There are no ${target.plural} with ids ${missing.join(", ")}`,
-    });
-  }
 }

@@ -96,6 +96,19 @@ export interface ResourceInput {
    * one, /{route}/{value}/create creates one (products and templates per site).
    */
   scopedBy?: string;
+  /**
+   * Records of other kinds that point back at this one, listed on its show page (a customer's
+   * addresses): `field` is a reference of `kind` to this kind; the section's label defaults to
+   * that kind's label.
+   */
+  related?: RelatedRecords[];
+}
+
+/** One related-records section of a show page; see ResourceInput.related. */
+export interface RelatedRecords {
+  kind: Kind;
+  field: string;
+  label?: string;
 }
 
 export interface Resource
@@ -183,5 +196,6 @@ export function defineResource(input: ResourceInput): Resource {
     pages: input.pages ?? "drawer",
     hidden: input.hidden ?? false,
     children,
+    related: input.related ?? [],
   };
 }

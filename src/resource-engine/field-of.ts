@@ -11,9 +11,17 @@ const SYSTEM: Record<string, Field> = {
 };
 
 export function fieldOf(resource: Resource, name: string): Field {
+  const child = resource.children?.[name];
+  // A child collection named where a field could be (a conflict note): its label, as text.
+  if (child && !resource.fields[name]) return { type: "text", label: child.label, readOnly: true };
   return (
     resource.fields[name] ?? SYSTEM[name] ?? { type: "text", label: labelFromName(name), readOnly: true }
   );
+}
+
+/** A child collection's field by name, its row id and position included. */
+export function childFieldOf(child: Resource["children"][string], name: string): Field {
+  return child.fields[name] ?? SYSTEM[name] ?? { type: "text", label: labelFromName(name), readOnly: true };
 }
 
 export function labelOf(resource: Resource, name: string): string {

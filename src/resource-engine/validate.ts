@@ -40,6 +40,7 @@ export function validateResources(resources: Resource[]): string[] {
       }
       if (child.min > child.max) errors.push(`${at} min > max`);
     }
+    checkRelated(r, resources, errors);
     if (r.scopedBy !== undefined && r.fields[r.scopedBy]?.type !== "reference") {
       errors.push(`${where} scopedBy "${r.scopedBy}" is not a reference field`);
     }
@@ -77,6 +78,21 @@ export function validateResources(resources: Resource[]): string[] {
     for (const [value, count] of seen[key]) if (count > 1) errors.push(`duplicate ${key} "${value}"`);
   }
   return errors;
+}
+
+/** Each related-records section names a declared kind and its reference back to this kind. */
+function checkRelated(r: Resource, resources: Resource[], errors: string[]): void {
+  for (const { kind, field } of r.related) {
+    const at = `${r.kind}: related ${kind}.${field}:`;
+    const other = resources.find((candidate) => candidate.kind === kind);
+    if (!other) {
+      errors.push(`${at} ${kind} is not declared`);
+      continue;
+    }
+    const back = other.fields[field];
+    if (back?.type !== "reference" || back.target !== r.kind)
+      errors.push(`${at} not a reference field of ${kind} to ${r.kind}`);
+  }
 }
 
 /** The checks every field gets, in a resource or in one of its child collections. */

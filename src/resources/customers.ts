@@ -17,7 +17,8 @@ export default defineResource({
     contact_name: text({ max: 120, searchable: true }),
     contact_email: email({ searchable: true }),
     contact_phone: phone(),
-    // sales_rep, csr → User: added with the users declaration
+    sales_rep_id: reference("User", { filter: true, onDelete: "setNull" }),
+    csr_id: reference("User", { label: "CSR", filter: true, onDelete: "setNull" }),
     home_site_id: reference("Site", { filter: true, onDelete: "setNull" }),
     terms: choice(["prepaid", "cod", "net15", "net30"], { default: "prepaid", filter: true }),
     credit_limit: money({ sortable: true }),
@@ -40,6 +41,7 @@ export default defineResource({
     ["type", "status", "home_site_id"],
     ["contact_name", "contact_email", "contact_phone"],
     ["terms", "credit_limit", "tax_exempt"],
-    ["default_cost_center_id"],
+    ["default_cost_center_id", "sales_rep_id", "csr_id"],
   ],
+  related: [{ kind: "CustomerAddress", field: "customer_id", label: "Addresses" }],
 });

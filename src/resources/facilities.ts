@@ -29,10 +29,34 @@ export default defineResource({
       patternMessage: "24-hour HH:MM",
     }),
     mail_entry_office: text({ max: 120 }),
-    // permit numbers and shipping addresses (each with its own change log): json until child collections exist
     permit_numbers: json({ help: "[{ number, type }]" }),
-    shipping_addresses: json({ help: "[{ nickname, street1, city, state, postal_code, country }]" }),
     active: boolean({ default: true, filter: true }),
+  },
+  children: {
+    // Each address keeps its own change log (the app's /facilities/{id}/shipping-address/{shipping_address_id}/change-logs).
+    shipping_addresses: {
+      fields: {
+        nickname: text({ required: true, max: 60 }),
+        company: text({ max: 120 }),
+        attention: text({ max: 120 }),
+        street1: text({ label: "Street 1", required: true, max: 120 }),
+        street2: text({ label: "Street 2", max: 120 }),
+        city: text({ required: true, max: 80 }),
+        state: text({ max: 40 }),
+        postal_code: text({ required: true, max: 12 }),
+        country: text({
+          required: true,
+          default: "US",
+          pattern: "^[A-Z]{2}$",
+          patternMessage: "ISO code, e.g. US",
+        }),
+        phone: phone(),
+        is_default: boolean(),
+      },
+      columns: ["nickname", "company", "street1", "city", "state", "postal_code", "is_default"],
+      titleField: "nickname",
+      ownChangeLog: true,
+    },
   },
   list: ["code", "name", "kind", "city", "active", "updated_at"],
   sort: "name",
@@ -42,7 +66,6 @@ export default defineResource({
     ["city", "state", "postal_code", "country"],
     ["phone", "timezone", "order_cutoff"],
     ["mail_entry_office", "permit_numbers"],
-    ["shipping_addresses"],
     ["active"],
   ],
 });

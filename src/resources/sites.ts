@@ -1,5 +1,5 @@
 import { defineResource } from "../resource-engine/define";
-import { choice, reference, text } from "../resource-engine/fields";
+import { boolean, choice, colour, email, phone, reference, text, url } from "../resource-engine/fields";
 
 export default defineResource({
   kind: "Site",
@@ -22,11 +22,39 @@ export default defineResource({
       default: "active",
       filter: true,
     }),
+    // Branding of the storefront.
+    logo_url: url({ label: "Logo" }),
+    primary_color: colour({ label: "Primary colour" }),
+    support_email: email(),
+    support_phone: phone(),
+    // Checkout: how buyers may pay, and who approves their orders (charge codes: CostCenter.site_id).
+    accepts_card: boolean({ label: "Card payments", default: true }),
+    accepts_on_account: boolean({ label: "On account" }),
+    accepts_po: boolean({ label: "Purchase order numbers" }),
+    approval_workflow: choice(
+      [
+        "none",
+        { value: "approver", label: "One approver" },
+        "budget_holder",
+        { value: "two_step", label: "Approver, then budget holder" },
+      ],
+      {
+        default: "none",
+        filter: true,
+        help: "Who approves a buyer's order before it goes to production",
+      },
+    ),
+    requires_cost_center: boolean({ label: "Requires a charge code" }),
+    // Order settings and their steps (/sites/{id}/{order_settings_id}/{step_id}) are out of scope for now.
   },
   list: ["name", "domain", "kind", "customer_id", "status", "updated_at"],
   sort: "name",
   form: [
     ["name", "domain"],
     ["kind", "customer_id", "status"],
+    ["logo_url", "primary_color"],
+    ["support_email", "support_phone"],
+    ["accepts_card", "accepts_on_account", "accepts_po"],
+    ["approval_workflow", "requires_cost_center"],
   ],
 });

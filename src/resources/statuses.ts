@@ -1,5 +1,5 @@
 import { defineResource } from "../resource-engine/define";
-import { boolean, choice, colour, integer, referenceList, text } from "../resource-engine/fields";
+import { boolean, choice, colour, integer, reference, referenceList, text } from "../resource-engine/fields";
 
 // The workflow states a tenant configures per entity (seeded with the item sequence of domain.md).
 export default defineResource({
@@ -30,7 +30,16 @@ export default defineResource({
     customer_label: text({ max: 80, help: "What customers see; the name when empty" }),
     next_status_ids: referenceList("Status", { label: "Next statuses" }),
     notify_customer: boolean({ filter: true }),
-    // sms_template → SmsTemplate, station → ProductionStation: added with those declarations
+    sms_template_id: reference("SmsTemplate", {
+      label: "SMS template",
+      onDelete: "setNull",
+      help: "Sent to the customer when notified",
+    }),
+    station_id: reference("ProductionStation", {
+      filter: true,
+      onDelete: "setNull",
+      help: "Where work in this status waits",
+    }),
     show_on_board: boolean({ default: true, filter: true }),
     allows_cancellation: boolean({ default: true }),
     locks_editing: boolean(),
@@ -41,7 +50,8 @@ export default defineResource({
     ["name", "code", "entity"],
     ["category", "sort_order", "color"],
     ["customer_label", "next_status_ids"],
-    ["notify_customer", "show_on_board"],
+    ["notify_customer", "sms_template_id"],
+    ["station_id", "show_on_board"],
     ["allows_cancellation", "locks_editing"],
   ],
 });

@@ -1,12 +1,17 @@
 import type { FastifyInstance } from "fastify";
 import type { ResourceModel, ResourceRegistry } from "../../server/resources/model";
+import { IDENTITY_KINDS } from "../../src/resource-engine/define";
 import type { Field } from "../../src/resource-engine/fields";
 import { bearer } from "./helpers";
+import { RECIPES } from "./resource-recipes";
 
 // Valid request bodies built from the field declarations alone, so the table-driven suite
 // covers every declared kind, including kinds added after it was written. Referenced records
 // are created first (through the API, one per kind, shared); optional references that would loop
-// back are left empty.
+// back are left empty. A reference with statusOf gets a Status of that entity (one per entity); a
+// reference to a User names the caller (a member of the tenant). Each child collection gets as
+// many rows as it must have, at least one. Generated secrets are left out (the server makes
+// them); write-only ones get a text.
 
 /** Values a pattern-constrained text field may take; the first that matches (and fits) is used. */
 const PATTERN_CANDIDATES: ((n: number) => string)[] = [
@@ -18,7 +23,20 @@ const PATTERN_CANDIDATES: ((n: number) => string)[] = [
   (n) => String(n),
   () => "US",
   () => "12:30",
+  (n) => String(n).padStart(5, "0").slice(-5),
+  (n) => String(n).padStart(4, "0").slice(-4),
+  (n) => `C${String(n % 1000).padStart(3, "0")}`,
+  (n) => `${(n % 9) + 1}/${n % 10}`,
 ];
+
+/** A field a body may carry: not computed, not made by the server. */
+export const isWritable = (field: Field): boolean =>
+  !field.readOnly && !(field.type === "secret" && field.secret === "generated");
+
+/** How an answer shows a value that was sent: a secret only as whether it is set. */
+export function expectedOutput(field: Field, sent: unknown): unknown {
+  return field.type === "secret" ? sent !== null && sent !== undefined : sent;
+}
 
 export class RecordFactory {
   private n = 0;
@@ -29,6 +47,8 @@ export class RecordFactory {
     private readonly app: FastifyInstance,
     private readonly token: string,
     private readonly registry: ResourceRegistry,
+    /** The caller's user id: what User references name. */
+    private readonly userId = 1,
   ) {}
 
   next(): number {
@@ -86,26 +106,90 @@ export class RecordFactory {
       }
       case "json":
         return { sample: n, variant };
+      case "secret":
+        if (field.secret === "generated") throw new Error(`${name}: a generated secret is never sent`);
+        return `secret-${this.tag}${n}${variant ? "b" : ""}`;
       case "reference":
       case "referenceList":
         throw new Error("references are created by body()");
     }
   }
 
-  /** A valid create body for the kind: every writable field set (references to fresh records). */
-  async body(model: ResourceModel, stack: string[] = []): Promise<Record<string, unknown>> {
+  /**
+   * A valid create body for the kind: every writable field set (references to fresh records),
+   * `overrides` on top; each collection's rows get `rowOverrides[name]` on top.
+   */
+  async body(
+    model: ResourceModel,
+    stack: string[] = [],
+    overrides: Record<string, unknown> = {},
+    rowOverrides: Record<string, Record<string, unknown>> = {},
+  ): Promise<Record<string, unknown>> {
+    const body = { ...(await this.values(model, model.fields, stack)), ...overrides };
+    const recipe = RECIPES[model.kind];
+    await recipe?.body?.(body, this);
+    for (const child of model.children) {
+      const rows: Record<string, unknown>[] = [];
+      for (let i = 0; i < Math.max(child.collection.min, 1); i++) {
+        const row = await this.values(model, child.fields, stack);
+        await recipe?.row?.(child.name, row, body, this);
+        rows.push({ ...row, ...rowOverrides[child.name] });
+      }
+      body[child.name] = rows;
+    }
+    return body;
+  }
+
+  /** A valid new row of one of the kind's collections, for a record of `parent`'s values. */
+  async row(
+    model: ResourceModel,
+    childName: string,
+    parent: Record<string, unknown>,
+  ): Promise<Record<string, unknown>> {
+    const child = model.children.find((c) => c.name === childName);
+    if (!child) throw new Error(`${model.kind} has no child collection ${childName}`);
+    const row = await this.values(model, child.fields, [model.kind]);
+    await RECIPES[model.kind]?.row?.(childName, row, { ...parent }, this);
+    return row;
+  }
+
+  /** A new record of `kind` (a body as body() makes it, with the overrides). */
+  createKind(
+    kind: ResourceModel["kind"],
+    overrides?: Record<string, unknown>,
+    rowOverrides?: Record<string, Record<string, unknown>>,
+  ): Promise<Record<string, unknown> & { id: number }> {
+    const model = this.registry.byKind.get(kind);
+    if (!model) throw new Error(`${kind} is not declared`);
+    return this.body(model, [], overrides, rowOverrides).then((body) => this.post(model, body));
+  }
+
+  /** Values for `fields` (a kind's or one of its child collections'). */
+  private async values(
+    model: ResourceModel,
+    fields: Record<string, Field>,
+    stack: string[],
+  ): Promise<Record<string, unknown>> {
     const n = this.next();
     const body: Record<string, unknown> = {};
-    for (const [name, field] of Object.entries(model.fields)) {
-      if (field.readOnly) continue;
+    for (const [name, field] of Object.entries(fields)) {
+      if (!isWritable(field)) continue;
       if (field.type === "reference" || field.type === "referenceList") {
-        const target = this.registry.target(field);
-        if (stack.includes(target.kind) || target === model) {
-          if (field.required) throw new Error(`${model.kind}.${name}: a required reference in a cycle`);
-          body[name] = field.type === "referenceList" ? [] : null;
-          continue;
+        let id: number;
+        if (IDENTITY_KINDS.has(field.target)) id = this.userId;
+        else {
+          const target = this.registry.target(field);
+          // One being made further up this chain is not there yet: waiting on it would never end.
+          const made = this.made.has(target) && !field.statusOf;
+          if (!made && !this.canCreate(target, [...stack, model.kind])) {
+            if (field.required) throw new Error(`${model.kind}.${name}: a required reference in a cycle`);
+            body[name] = field.type === "referenceList" ? [] : null;
+            continue;
+          }
+          id = field.statusOf
+            ? await this.status(field.statusOf, [...stack, model.kind])
+            : await this.referenced(target, [...stack, model.kind]);
         }
-        const id = await this.referenced(target, [...stack, model.kind]);
         body[name] = field.type === "referenceList" ? [id] : id;
         continue;
       }
@@ -114,13 +198,47 @@ export class RecordFactory {
     return body;
   }
 
+  /** Whether a record of `model` can be made without going round a cycle of required references. */
+  private canCreate(model: ResourceModel, stack: string[]): boolean {
+    if (stack.includes(model.kind)) return false;
+    const next = [...stack, model.kind];
+    return [model.fields, ...model.children.map((c) => c.fields)].every((fields) =>
+      Object.values(fields).every(
+        (f) =>
+          !(f.type === "reference" || f.type === "referenceList") ||
+          !f.required ||
+          !isWritable(f) ||
+          IDENTITY_KINDS.has(f.target) ||
+          this.canCreate(this.registry.target(f), next),
+      ),
+    );
+  }
+
+  private readonly statuses = new Map<string, Promise<number>>();
+
+  /** A Status of `entity` to point at (one per entity, made on first use). */
+  status(entity: string, stack: string[] = []): Promise<number> {
+    let id = this.statuses.get(entity);
+    if (!id) {
+      const model = this.registry.byKind.get("Status");
+      if (!model) throw new Error("statusOf needs the Status kind");
+      id = this.body(model, stack).then((body) => this.post(model, { ...body, entity }).then((r) => r.id));
+      this.statuses.set(entity, id);
+    }
+    return id;
+  }
+
   private readonly targets = new Map<ResourceModel, Promise<number>>();
+  private readonly made = new Set<ResourceModel>();
 
   /** A record to point at: one per kind, made on first use (never the record a test deletes). */
   referenced(model: ResourceModel, stack: string[] = []): Promise<number> {
     let id = this.targets.get(model);
     if (!id) {
-      id = this.create(model, stack).then((r) => r.id);
+      id = this.create(model, stack).then((r) => {
+        this.made.add(model);
+        return r.id;
+      });
       this.targets.set(model, id);
     }
     return id;
@@ -130,7 +248,13 @@ export class RecordFactory {
     model: ResourceModel,
     stack: string[] = [],
   ): Promise<Record<string, unknown> & { id: number }> {
-    const body = await this.body(model, stack);
+    return this.post(model, await this.body(model, stack));
+  }
+
+  private async post(
+    model: ResourceModel,
+    body: Record<string, unknown>,
+  ): Promise<Record<string, unknown> & { id: number }> {
     const res = await this.app.inject({
       method: "POST",
       url: `/api/v1/${model.resource.path}`,
@@ -157,6 +281,8 @@ export function wrongTypeValue(field: Field): unknown {
       return "not a number";
     case "referenceList":
       return "not a list";
+    case "secret":
+      return 12345;
     case "boolean":
       return "yes";
     case "json":

@@ -5,6 +5,8 @@ import type { Field } from "../../resource-engine/fields";
 import { DateInput } from "./date-input";
 import { rulesFor } from "./field-rules";
 import { ReferenceSelect } from "./reference-select";
+import { RichTextInput } from "./rich-text-input";
+import { SecretInput } from "./secret-input";
 
 interface FieldInputProps {
   field: Field;
@@ -83,16 +85,7 @@ export function FieldInput({ field, id, value, onChange }: FieldInputProps) {
         />
       );
     case "richText":
-      // For now the HTML source in a plain text area (shown, never rendered); a sanitised
-      // rich-text editor (spec §5's toolbar) replaces this later.
-      return (
-        <Input.TextArea
-          {...common}
-          value={value as string}
-          onChange={(e) => onChange?.(e.target.value)}
-          autoSize={{ minRows: 5, maxRows: 20 }}
-        />
-      );
+      return <RichTextInput {...common} value={value as string | null | undefined} onChange={onChange} />;
     case "json":
       return (
         <Input.TextArea
@@ -104,6 +97,8 @@ export function FieldInput({ field, id, value, onChange }: FieldInputProps) {
           spellCheck={false}
         />
       );
+    case "secret":
+      return <SecretInput field={field} id={id} value={value} onChange={onChange} />;
     case "colour":
       return (
         <ColorPicker

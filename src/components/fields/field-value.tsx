@@ -1,19 +1,14 @@
 // A field's value rendered by its type: in list cells, the show view and change logs. Text is
-// always rendered as text: rich text shows its plain text, links only for http(s) addresses.
+// always rendered as text, links only for http(s) addresses; rich text shows a plain-text excerpt in
+// one-line places and its sanitised HTML in full views (rich-text-value.tsx).
 import type { BaseKey } from "@refinedev/core";
 import { Tag, Typography } from "antd";
 import type { Field } from "../../resource-engine/fields";
 import { ColourSwatch } from "./colour-swatch";
-import {
-  EMPTY,
-  formatDate,
-  formatDateTime,
-  formatMoney,
-  formatNumber,
-  formatPercent,
-  plainTextOf,
-} from "./format";
+import { EMPTY, formatDate, formatDateTime, formatMoney, formatNumber, formatPercent } from "./format";
 import { ReferenceValue } from "./reference-value";
+import { RichTextValue } from "./rich-text-value";
+import { SecretState } from "./secret-state";
 
 interface FieldValueProps {
   field: Field;
@@ -48,6 +43,7 @@ export function FieldValue({ field, value, compact, batch }: FieldValueProps) {
   if (field.type === "reference" || field.type === "referenceList") {
     return <ReferenceValue target={field.target} value={value} batch={batch} />;
   }
+  if (field.type === "secret") return <SecretState value={value} />;
   if (value === undefined || value === null || value === "") {
     return <Typography.Text type="secondary">{EMPTY}</Typography.Text>;
   }
@@ -87,7 +83,7 @@ export function FieldValue({ field, value, compact, batch }: FieldValueProps) {
       );
     }
     case "richText":
-      return <LongText text={plainTextOf(String(value))} compact={compact} />;
+      return <RichTextValue html={String(value)} compact={compact} />;
     case "longText":
       return <LongText text={String(value)} compact={compact} />;
     case "json": {

@@ -1,5 +1,6 @@
 // How a record is named in titles, reference cells and reference selects: its declaration's
-// titleField, else "#<id>".
+// titleField, else (an identity kind such as User, which has no declaration) its name, else
+// "#<id>".
 import type { BaseRecord } from "@refinedev/core";
 import type { Resource } from "../../resource-engine/define";
 import { EMPTY, formatPlain } from "./format";
@@ -9,6 +10,8 @@ export function recordTitle(resource: Resource | undefined, record: BaseRecord |
   if (resource) {
     const text = formatPlain(resource.fields[resource.titleField], record[resource.titleField]);
     if (text !== EMPTY) return text;
+  } else if (typeof record.name === "string" && record.name.trim() !== "") {
+    return record.name;
   }
   return record.id === undefined ? EMPTY : `#${record.id}`;
 }

@@ -1,11 +1,16 @@
-// A select of another kind's records, labelled by the target's title field. Searches on the
-// server (`search`) when the target declares searchable fields, so large kinds stay usable.
+// A select of another kind's records, labelled by the target's title field (users, an identity
+// kind without a declaration, by name from the users API). Searches on the server (`search`)
+// when the target declares searchable fields (users always can), so large kinds stay usable.
+// `filters` narrows the options (a status reference offers its entity's statuses only). A
+// caller who may not read the target gets the current value's ids ("#12") and no request.
 import { useSelect } from "@refinedev/antd";
-import type { BaseKey, BaseRecord } from "@refinedev/core";
+import type { BaseKey, BaseRecord, CrudFilter } from "@refinedev/core";
 import { Select, type SelectProps } from "antd";
 import type { Kind } from "../../access/kinds";
+import { IDENTITY_KINDS } from "../../resource-engine/define";
 import { hasSearch } from "../../resource-engine/field-of";
 import { resourceOf } from "../../resource-engine/registry";
+import { useCanRead } from "./can-read";
 import { recordTitle } from "./record-title";
 import { idsOf } from "./reference-value";
 
@@ -20,6 +25,9 @@ interface ReferenceSelectProps {
   stringValues?: boolean;
   style?: SelectProps["style"];
   allowClear?: boolean;
+  disabled?: boolean;
+  /** Only records matching these are offered (e.g. `entity=order` for an order's status). */
+  filters?: CrudFilter[];
 }
 
 export function ReferenceSelect({
@@ -32,33 +40,46 @@ export function ReferenceSelect({
   stringValues,
   style,
   allowClear = true,
+  disabled,
+  filters,
 }: ReferenceSelectProps) {
   const declaration = resourceOf(target);
-  const searchable = declaration ? hasSearch(declaration) : false;
+  const identity = IDENTITY_KINDS.has(target);
+  const searchable = identity || (declaration ? hasSearch(declaration) : false);
+  const canRead = useCanRead(target);
   const { selectProps } = useSelect<BaseRecord>({
     resource: target,
     optionLabel: (record) => recordTitle(declaration, record),
     optionValue: (record) => (stringValues ? String(record.id) : (record.id as unknown as string)),
     // The current value's own records, so a chosen option beyond the first page keeps its label.
     defaultValue: idsOf(value),
+    filters,
     pagination: { pageSize: 25 },
-    sorters: declaration?.fields[declaration.titleField]?.sortable
-      ? [{ field: declaration.titleField, order: "asc" }]
-      : undefined,
+    sorters:
+      identity || declaration?.fields[declaration.titleField]?.sortable
+        ? [{ field: identity ? "name" : (declaration?.titleField ?? "name"), order: "asc" }]
+        : undefined,
     onSearch: (text) => (text ? [{ field: "search", operator: "contains", value: text }] : []),
+    queryOptions: { enabled: canRead === true },
   });
+  const unreadable =
+    canRead === false
+      ? { options: idsOf(value).map((v) => ({ value: v, label: `#${v}` })), loading: false }
+      : {};
   return (
     <Select
       {...(selectProps as SelectProps)}
       {...(searchable
         ? {}
         : { onSearch: undefined, showSearch: true, filterOption: true, optionFilterProp: "label" })}
+      {...unreadable}
       id={id}
       mode={multiple ? "multiple" : undefined}
       value={value ?? undefined}
       onChange={(next) => onChange?.(next ?? null)}
       placeholder={placeholder}
       allowClear={allowClear}
+      disabled={disabled}
       style={{ width: "100%", ...style }}
     />
   );

@@ -9,6 +9,7 @@ import { FieldValue } from "../../components/fields/field-value";
 import { idsOf } from "../../components/fields/reference-value";
 import type { Resource } from "../../resource-engine/define";
 import { fieldOf, isSortable } from "../../resource-engine/field-of";
+import { scopeOf } from "../../resource-engine/resource-routes";
 import { recordLink } from "./record-links";
 import { RowActions } from "./row-actions";
 
@@ -57,8 +58,10 @@ export function useListColumns(
         sortOrder: getDefaultSortOrder(name, sorters) ?? null,
         render: (value: unknown, record: BaseRecord) => {
           const shown = <FieldValue field={field} value={value} compact batch={batches[name]} />;
-          return linked && record.id !== undefined ? (
-            <Link to={recordLink(resource, "show", record.id, search)}>{shown}</Link>
+          const scope = scopeOf(resource, record);
+          const reachable = record.id !== undefined && (!resource.scopedBy || scope !== undefined);
+          return linked && reachable ? (
+            <Link to={recordLink(resource, "show", record.id, search, scope)}>{shown}</Link>
           ) : (
             shown
           );

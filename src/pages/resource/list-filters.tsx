@@ -98,6 +98,11 @@ function FilterControl({
       return (
         <ReferenceSelect
           target={field.target}
+          filters={
+            field.type === "reference" && field.statusOf
+              ? [{ field: "entity", operator: "eq", value: field.statusOf }]
+              : undefined
+          }
           multiple
           stringValues
           placeholder={label}

@@ -1,31 +1,94 @@
 // The generic list of a declared kind: server-side pagination, sorting, search and filters,
 // all kept in the URL (a reload shows the same page), CSV export, optional bulk delete.
 // A drawer kind's create/show/edit routes are child routes rendered over this list (<Outlet>).
+// A scoped kind's list of one scope (/products/{site_id}) filters on it permanently (not in the
+// URL, not removable), names the scope in its title and creates under it; its unscoped list
+// (/products) offers to open a scope's list instead of creating.
 import { DeleteOutlined, DownloadOutlined, PlusOutlined } from "@ant-design/icons";
 import { useTable } from "@refinedev/antd";
-import { type BaseKey, type BaseRecord, CanAccess, useDeleteMany } from "@refinedev/core";
+import { type BaseKey, type BaseRecord, CanAccess, type CrudFilter, useDeleteMany } from "@refinedev/core";
 import { Button, Empty, Flex, Popconfirm, Space, Table, Typography } from "antd";
-import { Suspense, useState } from "react";
-import { Outlet, useLocation, useNavigate } from "react-router";
+import { Suspense, useMemo, useState } from "react";
+import { Link, Outlet, useLocation, useNavigate } from "react-router";
+import { ReferenceSelect } from "../../components/fields/reference-select";
 import type { Resource } from "../../resource-engine/define";
+import { fieldOf } from "../../resource-engine/field-of";
 import { inSentence, parseSort } from "../../resource-engine/list-query";
+import { listPath } from "../../resource-engine/resource-routes";
 import { downloadCsv } from "./export-csv";
+import { kindListLinks } from "./kind-links";
 import { useListColumns } from "./list-columns";
 import { ListFilters } from "./list-filters";
 import { recordLink } from "./record-links";
+import { useScope, useScopeTitle } from "./scope-title";
 
 export const PAGE_SIZE = 25;
 const NO_ROWS: BaseRecord[] = [];
 
 export default function ResourceListPage({ resource }: { resource: Resource }) {
+  const scope = useScope(resource);
+  // A new scope is a new list (its permanent filter is fixed when the table starts).
+  return <ListOf key={scope ?? ""} resource={resource} scope={scope} />;
+}
+
+/** Picks a scope to open its list: the unscoped list of a scoped kind creates nowhere else. */
+function ScopePicker({ resource }: { resource: Resource }) {
+  const navigate = useNavigate();
+  const field = resource.scopedBy ? fieldOf(resource, resource.scopedBy) : undefined;
+  if (field?.type !== "reference") return null;
+  return (
+    <ReferenceSelect
+      target={field.target}
+      placeholder={`Open a ${inSentence(field.label ?? "scope")}…`}
+      allowClear={false}
+      style={{ minWidth: 220 }}
+      onChange={(value) => {
+        if (typeof value === "number" || typeof value === "string") navigate(listPath(resource, value));
+      }}
+    />
+  );
+}
+
+function ListOf({ resource: declared, scope }: { resource: Resource; scope: string | undefined }) {
   const { search } = useLocation();
   const navigate = useNavigate();
-  const { tableProps, sorters, filters, setFilters, setCurrentPage, tableQuery } = useTable<BaseRecord>({
+  const scopeTitle = useScopeTitle(declared, scope);
+  const scopedBy = scope === undefined ? undefined : declared.scopedBy;
+  const permanent = useMemo<CrudFilter[]>(
+    () => (scopedBy ? [{ field: scopedBy, operator: "eq", value: scope }] : []),
+    [scopedBy, scope],
+  );
+  // Within a scope its column and filter say nothing: every row has that value.
+  const resource = useMemo(
+    () =>
+      scopedBy
+        ? {
+            ...declared,
+            list: declared.list.filter((name) => name !== scopedBy),
+            filters: declared.filters.filter((name) => name !== scopedBy),
+          }
+        : declared,
+    [declared, scopedBy],
+  );
+  const {
+    tableProps,
+    sorters,
+    filters: allFilters,
+    setFilters,
+    setCurrentPage,
+    tableQuery,
+  } = useTable<BaseRecord>({
     resource: resource.kind,
     syncWithLocation: true,
     pagination: { pageSize: PAGE_SIZE },
     sorters: { initial: parseSort(resource.sort) },
+    filters: { permanent },
   });
+  // The user's own filters: the scope's is neither shown as active nor cleared.
+  const filters = useMemo(
+    () => allFilters.filter((f) => !("field" in f) || f.field !== scopedBy),
+    [allFilters, scopedBy],
+  );
   const rows = tableProps.dataSource ?? NO_ROWS;
   const columns = useListColumns(resource, rows, sorters);
   const [selected, setSelected] = useState<BaseKey[]>([]);
@@ -36,22 +99,25 @@ export default function ResourceListPage({ resource }: { resource: Resource }) {
   const singular = inSentence(resource.singular);
   const filtered = filters.length > 0;
 
-  const createButton = (
-    <CanAccess resource={resource.kind} action="create">
-      <Button
-        type="primary"
-        icon={<PlusOutlined />}
-        onClick={() => navigate(recordLink(resource, "create", undefined, search))}
-      >
-        Create {singular}
-      </Button>
-    </CanAccess>
-  );
+  const createButton =
+    declared.scopedBy && scope === undefined ? (
+      <ScopePicker resource={declared} />
+    ) : (
+      <CanAccess resource={resource.kind} action="create">
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={() => navigate(recordLink(resource, "create", undefined, search, scope))}
+        >
+          Create {singular}
+        </Button>
+      </CanAccess>
+    );
 
   const exportCsv = async () => {
     setExporting(true);
     try {
-      await downloadCsv(resource, { sorters, filters });
+      await downloadCsv(resource, { sorters, filters: allFilters });
     } finally {
       setExporting(false);
     }
@@ -63,10 +129,18 @@ export default function ResourceListPage({ resource }: { resource: Resource }) {
   return (
     <>
       <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 16 }}>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {resource.label}
-        </Typography.Title>
+        <div>
+          {scope !== undefined && (
+            <Link to={listPath(resource)} style={{ display: "block" }}>
+              All {inSentence(resource.label)}
+            </Link>
+          )}
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            {scopeTitle ? `${resource.label} · ${scopeTitle}` : resource.label}
+          </Typography.Title>
+        </div>
         <Space wrap>
+          {kindListLinks(resource)}
           <Button icon={<DownloadOutlined />} onClick={exportCsv} loading={exporting}>
             Export CSV
           </Button>

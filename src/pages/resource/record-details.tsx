@@ -6,6 +6,8 @@ import { FieldValue } from "../../components/fields/field-value";
 import { formatDateTime } from "../../components/fields/format";
 import type { Resource } from "../../resource-engine/define";
 import { fieldOf } from "../../resource-engine/field-of";
+import { ChildTables } from "./child-tables";
+import { RelatedRecords } from "./related-records";
 
 export function RecordDetails({ resource, record }: { resource: Resource; record: BaseRecord }) {
   const columns = Math.min(3, Math.max(1, ...resource.show.map((row) => row.length)));
@@ -28,6 +30,8 @@ export function RecordDetails({ resource, record }: { resource: Resource; record
         Created {formatDateTime(record.created_at)} · Updated {formatDateTime(record.updated_at)}
         {record.version !== undefined && ` · Version ${record.version}`}
       </Typography.Paragraph>
+      <ChildTables resource={resource} record={record} />
+      <RelatedRecords resource={resource} record={record} />
     </>
   );
 }

@@ -7,9 +7,10 @@ import { useLocation, useNavigate, useParams } from "react-router";
 import { recordTitle } from "../../components/fields/record-title";
 import type { Resource } from "../../resource-engine/define";
 import { inSentence } from "../../resource-engine/list-query";
-import { routesOf } from "../../resource-engine/resource-routes";
+import { listPath } from "../../resource-engine/resource-routes";
 import { RecordForm } from "./record-form";
 import { RecordActions, RecordShow, useRecord } from "./record-show";
+import { scopeValues, useScope } from "./scope-title";
 import { useUnsavedChanges } from "./use-unsaved-changes";
 
 export interface RecordDrawerProps {
@@ -19,6 +20,7 @@ export interface RecordDrawerProps {
 
 export default function RecordDrawer({ resource, mode }: RecordDrawerProps) {
   const { id } = useParams();
+  const scope = useScope(resource);
   const navigate = useNavigate();
   const { search } = useLocation();
   const screens = Grid.useBreakpoint();
@@ -26,7 +28,7 @@ export default function RecordDrawer({ resource, mode }: RecordDrawerProps) {
   const confirmLeave = useUnsavedChanges(dirty);
   const { result: record } = useRecord(resource, id, mode === "show");
 
-  const toList = () => navigate({ pathname: routesOf(resource).list, search });
+  const toList = () => navigate({ pathname: listPath(resource, scope), search });
   const close = () => confirmLeave(toList);
   const singular = inSentence(resource.singular);
   const title =
@@ -56,6 +58,7 @@ export default function RecordDrawer({ resource, mode }: RecordDrawerProps) {
           resource={resource}
           action={mode === "edit" ? "edit" : "create"}
           id={id}
+          locked={mode === "create" ? scopeValues(resource, scope) : undefined}
           onSaved={toList}
           onCancel={close}
           onDirtyChange={setDirty}

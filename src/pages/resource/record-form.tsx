@@ -2,24 +2,33 @@
 // phones). An update sends only the changed fields plus the `version` it read. The server's
 // field errors land on their fields (Refine's useForm); a stale version (409) keeps the
 // user's input and offers to rebase it onto the latest record.
+//
+// Child collections are tables after the fields (child-rows-input.tsx); an update sends a whole
+// collection when any of its rows changed. A create whose answer carries a generated secret shows
+// it once (secret-reveal.tsx) before going on. A refused workflow move (409 "cannot go from")
+// lands on the field that moved, not in the stale-version alert.
 import { useForm } from "@refinedev/antd";
 import { type BaseRecord, type HttpError, useDataProvider, useInvalidate } from "@refinedev/core";
-import { Button, Col, Flex, Form, Result, Row, Spin } from "antd";
-import { useState } from "react";
-import { FieldFormItem } from "../../components/fields/field-input";
+import { Button, Col, ConfigProvider, Flex, Form, Result, Row, Spin } from "antd";
+import { useRef, useState } from "react";
 import type { Resource } from "../../resource-engine/define";
 import { fieldOf } from "../../resource-engine/field-of";
 import { inSentence } from "../../resource-engine/list-query";
 import {
   changedValues,
   defaultValues,
+  isEditable,
   rebase,
   type ServerChange,
   toFormValues,
   toPayload,
   type Values,
 } from "../../resource-engine/record-values";
+import { ChildRowsInput } from "./child-rows-input";
 import { ConflictAlert } from "./conflict-alert";
+import { RecordFormField } from "./form-control";
+import { childErrorsOffCell, isTransitionRefusal, workflowFields } from "./form-errors";
+import { type RevealedSecret, revealedSecrets, SecretReveal, withoutPlaintext } from "./secret-reveal";
 
 export interface RecordFormProps {
   resource: Resource;
@@ -29,6 +38,8 @@ export interface RecordFormProps {
   onCancel: () => void;
   /** Told whenever the form gains or loses unsaved changes (the drawer asks before closing). */
   onDirtyChange?: (dirty: boolean) => void;
+  /** Values set from outside and shown disabled (a related record's back-reference). */
+  locked?: Values;
 }
 
 const span = (row: string[]) => Math.max(6, Math.floor(24 / row.length));
@@ -37,12 +48,24 @@ function withoutEmpty(values: Values): Values {
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== null));
 }
 
-export function RecordForm({ resource, action, id, onSaved, onCancel, onDirtyChange }: RecordFormProps) {
+export function RecordForm({
+  resource,
+  action,
+  id,
+  onSaved,
+  onCancel,
+  onDirtyChange,
+  locked,
+}: RecordFormProps) {
   const [conflict, setConflict] = useState<string>();
   const [changes, setChanges] = useState<ServerChange[]>();
   // After a reload: the latest record, which the next save diffs against and takes the version of.
   const [rebased, setRebased] = useState<BaseRecord>();
   const [reloading, setReloading] = useState(false);
+  // A create's generated secrets, shown once; `onSaved` waits for the user to close them.
+  const [revealed, setRevealed] = useState<{ secrets: RevealedSecret[]; record: BaseRecord }>();
+  // What the last save sent, to place a refused workflow move on the field that moved.
+  const sent = useRef<Values>({});
   const dataProvider = useDataProvider();
   const invalidate = useInvalidate();
 
@@ -67,9 +90,21 @@ export function RecordForm({ resource, action, id, onSaved, onCancel, onDirtyCha
       if (action === "edit" && id !== undefined) {
         void invalidate({ resource: resource.kind, id, invalidates: ["detail"] });
       }
-      onSaved(data);
+      const secrets = action === "create" ? revealedSecrets(resource, data) : [];
+      if (secrets.length > 0) setRevealed({ secrets, record: withoutPlaintext(data, secrets) });
+      else onSaved(data);
     },
     onMutationError: (error) => {
+      // useForm has put each field error on its input; these name no input of their own.
+      for (const [name, messages] of Object.entries(childErrorsOffCell(resource, error.errors))) {
+        form.setFields([{ name, errors: [...form.getFieldError(name), ...messages] }]);
+      }
+      const moved = isTransitionRefusal(error) ? workflowFields(resource, sent.current) : [];
+      if (moved.length > 0) {
+        form.setFields(moved.map((name) => ({ name, errors: [error.message] })));
+        setConflict(undefined);
+        return;
+      }
       // A 409 naming fields is a duplicate of a unique value: useForm shows it on the field.
       const stale = error.statusCode === 409 && action === "edit" && !error.errors;
       setConflict(stale ? error.message : undefined);
@@ -81,15 +116,19 @@ export function RecordForm({ resource, action, id, onSaved, onCancel, onDirtyCha
 
   const submit = (values: Values) => {
     const payload = toPayload(resource, values);
-    if (action === "create") return onFinish(withoutEmpty(payload)).catch(() => undefined);
+    if (action === "create") {
+      sent.current = withoutEmpty({ ...payload, ...locked });
+      return onFinish(sent.current).catch(() => undefined);
+    }
     if (!base) return;
     setChanges(undefined);
-    const changed = changedValues(base, payload);
+    const changed = changedValues(base, payload, resource);
     // Nothing to send: a PATCH of only the version would still bump it for everyone else.
     if (Object.keys(changed).length === 0) {
       setDirty(false);
       return onSaved(base);
     }
+    sent.current = changed;
     return onFinish({ ...changed, version: base.version }).catch(() => undefined);
   };
 
@@ -110,6 +149,11 @@ export function RecordForm({ resource, action, id, onSaved, onCancel, onDirtyCha
     }
   };
 
+  // Inputs only for what a form may hold (no computed fields, no server-made secrets).
+  const formRows = resource.form
+    .map((row) => row.filter((name) => isEditable(resource.fields[name])))
+    .filter((row) => row.length > 0);
+
   if (action === "edit" && query?.isError) {
     return <Result status="warning" title={`This ${inSentence(resource.singular)} could not be loaded.`} />;
   }
@@ -121,7 +165,11 @@ export function RecordForm({ resource, action, id, onSaved, onCancel, onDirtyCha
         layout="vertical"
         // Edit: the loaded record (useForm resets the fields when it arrives); create: the defaults.
         initialValues={
-          loaded ? toFormValues(resource, loaded) : action === "create" ? defaultValues(resource) : undefined
+          loaded
+            ? toFormValues(resource, loaded)
+            : action === "create"
+              ? { ...defaultValues(resource), ...locked }
+              : undefined
         }
         onFinish={submit}
         onValuesChange={(changed, all) => {
@@ -136,14 +184,31 @@ export function RecordForm({ resource, action, id, onSaved, onCancel, onDirtyCha
           onReload={reload}
           reloading={reloading}
         />
-        {resource.form.map((row) => (
+        {formRows.map((row) => (
           <Row key={row.join(",")} gutter={16}>
-            {row.map((name) => (
-              <Col key={name} xs={24} md={span(row)}>
-                <FieldFormItem name={name} field={fieldOf(resource, name)} />
-              </Col>
-            ))}
+            {row.map((name) => {
+              const item = (
+                <RecordFormField
+                  name={name}
+                  field={fieldOf(resource, name)}
+                  current={base?.[name]}
+                  editing={action === "edit"}
+                />
+              );
+              return (
+                <Col key={name} xs={24} md={span(row)}>
+                  {locked && name in locked ? (
+                    <ConfigProvider componentDisabled>{item}</ConfigProvider>
+                  ) : (
+                    item
+                  )}
+                </Col>
+              );
+            })}
           </Row>
+        ))}
+        {Object.entries(resource.children).map(([name, child]) => (
+          <ChildRowsInput key={name} name={name} child={child} storedRows={base?.[name]} />
         ))}
         <Flex gap={8} justify="flex-end">
           <Button onClick={onCancel}>Cancel</Button>
@@ -152,6 +217,18 @@ export function RecordForm({ resource, action, id, onSaved, onCancel, onDirtyCha
           </Button>
         </Flex>
       </Form>
+      {revealed && (
+        <SecretReveal
+          secrets={revealed.secrets}
+          onDone={() => {
+            const { record } = revealed;
+            setRevealed(undefined);
+            // The plaintext leaves memory with the mutation's answer.
+            mutation.reset();
+            onSaved(record);
+          }}
+        />
+      )}
     </Spin>
   );
 }

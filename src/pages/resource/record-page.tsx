@@ -1,5 +1,7 @@
 // Create, show and edit of a "routes" kind as pages of their own (/attributes/create,
-// /attributes/12, /attributes/12/edit).
+// /attributes/12, /attributes/12/edit). A scoped kind's pages live under the scope
+// (/products/{site_id}/create, /products/{site_id}/{id}): the way back is the scope's list, and a
+// new record gets the scope's value, shown locked.
 import { ArrowLeftOutlined } from "@ant-design/icons";
 import { Card, Flex, Typography } from "antd";
 import { useState } from "react";
@@ -7,9 +9,10 @@ import { Link, useNavigate, useParams } from "react-router";
 import { recordTitle } from "../../components/fields/record-title";
 import type { Resource } from "../../resource-engine/define";
 import { inSentence } from "../../resource-engine/list-query";
-import { recordPath, routesOf } from "../../resource-engine/resource-routes";
+import { listPath, recordPath, scopeOf } from "../../resource-engine/resource-routes";
 import { RecordForm } from "./record-form";
 import { RecordActions, RecordShow, useRecord } from "./record-show";
+import { scopeValues, useScope, useScopeTitle } from "./scope-title";
 import { useUnsavedChanges } from "./use-unsaved-changes";
 
 export interface RecordPageProps {
@@ -19,11 +22,13 @@ export interface RecordPageProps {
 
 export default function RecordPage({ resource, mode }: RecordPageProps) {
   const { id } = useParams();
+  const scope = useScope(resource);
+  const scopeTitle = useScopeTitle(resource, scope);
   const navigate = useNavigate();
   const [dirty, setDirty] = useState(false);
   const confirmLeave = useUnsavedChanges(dirty);
   const { result: record } = useRecord(resource, id, mode === "show");
-  const list = routesOf(resource).list;
+  const list = listPath(resource, scope);
   const singular = inSentence(resource.singular);
   const title =
     mode === "create"
@@ -37,7 +42,7 @@ export default function RecordPage({ resource, mode }: RecordPageProps) {
   return (
     <>
       <Link to={list}>
-        <ArrowLeftOutlined /> {resource.label}
+        <ArrowLeftOutlined /> {scopeTitle ? `${resource.label} · ${scopeTitle}` : resource.label}
       </Link>
       <Flex justify="space-between" align="center" wrap gap={8} style={{ margin: "8px 0 16px" }}>
         <Typography.Title level={3} style={{ margin: 0 }}>
@@ -56,10 +61,15 @@ export default function RecordPage({ resource, mode }: RecordPageProps) {
             resource={resource}
             action={mode === "edit" ? "edit" : "create"}
             id={id}
+            locked={mode === "create" ? scopeValues(resource, scope) : undefined}
             onSaved={(saved) =>
-              navigate(saved.id === undefined ? list : recordPath(resource, "show", saved.id))
+              navigate(
+                saved.id === undefined
+                  ? list
+                  : recordPath(resource, "show", saved.id, scopeOf(resource, saved) ?? scope),
+              )
             }
-            onCancel={() => confirmLeave(() => navigate(id ? recordPath(resource, "show", id) : list))}
+            onCancel={() => confirmLeave(() => navigate(id ? recordPath(resource, "show", id, scope) : list))}
             onDirtyChange={setDirty}
           />
         )}

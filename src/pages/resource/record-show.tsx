@@ -3,9 +3,11 @@ import { EditOutlined, HistoryOutlined } from "@ant-design/icons";
 import { DeleteButton } from "@refinedev/antd";
 import { type BaseRecord, CanAccess, useOne } from "@refinedev/core";
 import { Button, Result, Space, Spin } from "antd";
-import { useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate, useParams } from "react-router";
 import type { Resource } from "../../resource-engine/define";
 import { inSentence } from "../../resource-engine/list-query";
+import { SCOPE_PARAM, scopeOf } from "../../resource-engine/resource-routes";
+import { kindRecordLinks } from "./kind-links";
 import { RecordDetails } from "./record-details";
 import { recordLink } from "./record-links";
 
@@ -19,9 +21,14 @@ export function useRecord(resource: Resource, id: string | undefined, enabled = 
 
 export function RecordShow({ resource, id }: { resource: Resource; id: string }) {
   const { query, result } = useRecord(resource, id);
+  const { [SCOPE_PARAM]: scope } = useParams();
   if (query.isLoading) return <Spin style={{ display: "block", padding: 48 }} aria-label="Loading" />;
   if (!result) {
     return <Result status="warning" title={`This ${inSentence(resource.singular)} could not be loaded.`} />;
+  }
+  // A scoped kind's record shown under another scope's URL (/products/2/5 for a site-1 product).
+  if (scope !== undefined && String(scopeOf(resource, result)) !== scope) {
+    return <Result status="404" title={`This ${inSentence(resource.singular)} is not in this list.`} />;
   }
   return <RecordDetails resource={resource} record={result} />;
 }
@@ -37,12 +44,14 @@ export function RecordActions({
 }) {
   const navigate = useNavigate();
   const { search } = useLocation();
+  const { [SCOPE_PARAM]: scope } = useParams();
   return (
     <Space wrap>
+      {kindRecordLinks(resource, id)}
       <CanAccess resource={resource.kind} action="show" params={{ id }}>
         <Button
           icon={<HistoryOutlined />}
-          onClick={() => navigate(recordLink(resource, "changeLogs", id, search))}
+          onClick={() => navigate(recordLink(resource, "changeLogs", id, search, scope))}
         >
           Change log
         </Button>
@@ -51,7 +60,7 @@ export function RecordActions({
         <Button
           type="primary"
           icon={<EditOutlined />}
-          onClick={() => navigate(recordLink(resource, "edit", id, search))}
+          onClick={() => navigate(recordLink(resource, "edit", id, search, scope))}
         >
           Edit
         </Button>

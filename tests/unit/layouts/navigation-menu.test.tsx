@@ -63,8 +63,10 @@ describe("navigation menu", () => {
       can: resource === "Order" || resource === "Vendor",
     }));
     renderMenu("/orders/5", can);
-    expect(await screen.findByRole("link", { name: "Orders" })).toHaveAttribute("href", "/orders");
-    expect(await screen.findByRole("link", { name: "Vendors" })).toBeInTheDocument();
+    // The entries wait for their access answers: generous timeouts for a loaded CI machine.
+    const slow = { timeout: 10_000 };
+    expect(await screen.findByRole("link", { name: "Orders" }, slow)).toHaveAttribute("href", "/orders");
+    expect(await screen.findByRole("link", { name: "Vendors" }, slow)).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Home" })).toBeInTheDocument();
     expect(screen.queryByRole("link", { name: "Mail orders" })).not.toBeInTheDocument();
     expect(screen.queryByRole("link", { name: "Roles" })).not.toBeInTheDocument();

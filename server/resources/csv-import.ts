@@ -1,0 +1,427 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { IDENTITY_KINDS } from "../../src/resource-engine/define";
+import type { Field, ReferenceField } from "../../src/resource-engine/fields";
+import type { Database } from "../db/open";
+import type { FieldError } from "../http/errors";
+import { type BulkColumn, insertJsonRows } from "./bulk-insert";
+import { diffRows } from "./change-logs";
+import { CsvSyntaxError, parseCsv } from "./csv-parse";
+import { duplicateValue } from "./errors";
+import type { Row } from "./hooks";
+import type { ResourceModel, ResourceRegistry } from "./model";
+import { outputValue } from "./records";
+import { checkReferenceValues, type ReferenceValue, referenceValues } from "./reference-checks";
+import { checkCreateBody } from "./validators";
+
+// Importing records of one kind from a CSV (products, per site): each data row becomes a create
+// body, checked by the create route's own validators (checkCreateBody, then the references of
+// every row at once, then unique fields within the file and against the tenant's records).
+// A commit writes every row, with its change-log entry, in one transaction, or nothing.
+//
+// The header names fields by name or label ("product_type_id" or "Product type"); the export's
+// "<label> ID(s)" columns are read too, and its ID / Created at / Updated at columns are ignored.
+// A cell is text as a person types it: numbers may carry $ and thousands separators, yes/no
+// and true/false are booleans, a choice is its value or its label, a reference is an id or the
+// title of the record (its name), id lists are separated by ";" or "|", JSON is JSON. An empty
+// cell leaves the field to its default.
+
+export const IMPORT_MAX_ROWS = 10_000;
+export const IMPORT_SAMPLE_ROWS = 20;
+/** Errors answered at most (the counts say how many rows failed). */
+export const IMPORT_MAX_ERRORS = 1_000;
+
+/** An error of one row; row = its number as a spreadsheet shows it (the header is row 1). */
+export interface ImportError {
+  row: number;
+  field?: string;
+  message: string;
+}
+
+export interface ImportCheck {
+  /** The fields the header names, in its order. */
+  columns: string[];
+  rows: number;
+  valid: number;
+  errors: ImportError[];
+  sample: { row: number; values: Record<string, unknown> }[];
+  /** Each data row's values to write (meaningful when `errors` is empty). */
+  values: Row[];
+}
+
+const IGNORED_HEADERS = new Set(["id", "created at", "updated at", "created_at", "updated_at", "version"]);
+const TRUE_WORDS = new Set(["true", "yes", "y", "1"]);
+const FALSE_WORDS = new Set(["false", "no", "n", "0"]);
+const NUMBER = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?$/i;
+
+const normal = (text: string) => text.trim().toLowerCase().replace(/\s+/g, " ");
+const isReference = (field: Field): field is ReferenceField =>
+  field.type === "reference" || field.type === "referenceList";
+
+interface Column {
+  index: number;
+  name: string;
+  field: Field;
+}
+
+/** Header → the columns to read; unknown or repeated columns are errors of row 1. */
+function mapHeader(model: ResourceModel, header: string[], errors: ImportError[]): Column[] {
+  const byHeader = new Map<string, { name: string; idColumn: boolean }>();
+  for (const [name, field] of Object.entries(model.fields)) {
+    if (field.readOnly || field.type === "secret") continue;
+    const label = field.label ?? name;
+    byHeader.set(normal(name), { name, idColumn: isReference(field) });
+    if (!byHeader.has(normal(label))) byHeader.set(normal(label), { name, idColumn: false });
+    if (isReference(field)) {
+      byHeader.set(normal(`${label} ID`), { name, idColumn: true });
+      byHeader.set(normal(`${label} IDs`), { name, idColumn: true });
+    }
+  }
+  const chosen = new Map<string, { index: number; idColumn: boolean; header: string }>();
+  header.forEach((raw, index) => {
+    const text = normal(raw);
+    if (text === "" || IGNORED_HEADERS.has(text)) return;
+    const match = byHeader.get(text);
+    if (!match) {
+      const readOnly = Object.entries(model.fields).some(
+        ([n, f]) => f.readOnly && (normal(n) === text || normal(f.label ?? n) === text),
+      );
+      errors.push({
+        row: 1,
+        field: raw.trim(),
+        message: readOnly
+          ? "Computed by the server; leave this column out"
+          : `Unknown column: no ${model.singular} field is called "${raw.trim()}"`,
+      });
+      return;
+    }
+    const other = chosen.get(match.name);
+    if (!other) chosen.set(match.name, { index, idColumn: match.idColumn, header: raw.trim() });
+    // The export has both "<label> ID" and "<label>" (the title): the id column wins.
+    else if (match.idColumn && !other.idColumn)
+      chosen.set(match.name, { index, idColumn: true, header: raw.trim() });
+    else if (match.idColumn === other.idColumn) {
+      errors.push({
+        row: 1,
+        field: raw.trim(),
+        message: `Column "${other.header}" already gives this field`,
+      });
+    }
+  });
+  return [...chosen.entries()]
+    .map(([name, { index }]) => ({ index, name, field: model.fields[name] }))
+    .sort((a, b) => a.index - b.index);
+}
+
+/** Title (lower case) → ids of a referenced kind, for the cells that name records rather than ids. */
+type TitleIndex = Map<string, Map<string, number[]>>;
+
+async function titleIndex(
+  db: Database,
+  registry: ResourceRegistry,
+  tenantId: number,
+  wanted: Map<string, Set<string>>,
+): Promise<TitleIndex> {
+  const index: TitleIndex = new Map();
+  for (const [kind, titles] of wanted) {
+    const target = registry.byKind.get(kind as ResourceModel["kind"]);
+    const found = new Map<string, number[]>();
+    index.set(kind, found);
+    if (!target || titles.size === 0) continue;
+    const t = target.table.table;
+    const title = t[target.resource.titleField];
+    const rows = await db
+      .select({ id: t.id, title: sql<string>`lower(${title}::text)` })
+      .from(t)
+      .where(and(eq(t.tenant_id, tenantId), inArray(sql`lower(${title}::text)`, [...titles])));
+    for (const row of rows) found.set(row.title, [...(found.get(row.title) ?? []), row.id as number]);
+  }
+  return index;
+}
+
+const splitList = (cell: string) =>
+  cell
+    .split(/[;|]/)
+    .map((part) => part.trim())
+    .filter((part) => part !== "");
+
+/** A cell → the value a JSON body would carry, or an error the validators cannot word. */
+function cellValue(
+  registry: ResourceRegistry,
+  field: Field,
+  cell: string,
+  titles: TitleIndex,
+): { value: unknown } | { error: string } {
+  switch (field.type) {
+    case "integer":
+    case "decimal":
+    case "money":
+    case "percent": {
+      const cleaned = cell.replace(/[$,\s]/g, "");
+      return { value: NUMBER.test(cleaned) ? Number(cleaned) : cell };
+    }
+    case "boolean": {
+      const word = cell.toLowerCase();
+      if (TRUE_WORDS.has(word)) return { value: true };
+      if (FALSE_WORDS.has(word)) return { value: false };
+      return { error: "Expected yes or no (true or false)" };
+    }
+    case "enum": {
+      const word = normal(cell);
+      const match = field.values.find(
+        (v) => v.value.toLowerCase() === word || normal(v.label ?? "") === word,
+      );
+      return { value: match ? match.value : cell };
+    }
+    case "json":
+      try {
+        return { value: JSON.parse(cell) };
+      } catch {
+        return { error: "Expected JSON" };
+      }
+    case "reference":
+    case "referenceList": {
+      const parts = field.type === "reference" ? [cell] : splitList(cell);
+      const ids: number[] = [];
+      for (const part of parts) {
+        if (/^\d{1,10}$/.test(part)) {
+          ids.push(Number(part));
+          continue;
+        }
+        if (IDENTITY_KINDS.has(field.target)) return { error: `Use the user's id, not "${part}"` };
+        const target = registry.target(field);
+        const found = titles.get(field.target)?.get(part.toLowerCase()) ?? [];
+        if (found.length === 0) return { error: `There is no ${target.singular} named "${part}"` };
+        if (found.length > 1) {
+          return { error: `${found.length} ${target.plural} are named "${part}"; use the id` };
+        }
+        ids.push(found[0]);
+      }
+      return { value: field.type === "reference" ? ids[0] : ids };
+    }
+    default:
+      return { value: cell };
+  }
+}
+
+/**
+ * Checks a CSV of `model` records: every row as the create route would, with `fixed` values
+ * (site_id) set on each (a cell may repeat them, not contradict them).
+ */
+export async function checkImport(
+  db: Database,
+  registry: ResourceRegistry,
+  model: ResourceModel,
+  tenantId: number,
+  text: string,
+  fixed: Row,
+): Promise<ImportCheck> {
+  const result: ImportCheck = { columns: [], rows: 0, valid: 0, errors: [], sample: [], values: [] };
+  let records: string[][];
+  try {
+    records = parseCsv(text);
+  } catch (error) {
+    if (!(error instanceof CsvSyntaxError)) throw error;
+    result.errors.push({ row: error.row, message: error.message });
+    return result;
+  }
+  if (records.length === 0) {
+    result.errors.push({ row: 1, message: "The file is empty: it needs a header row and a row per record" });
+    return result;
+  }
+  const errors: ImportError[] = [];
+  const columns = mapHeader(model, records[0], errors);
+  result.columns = columns.map((c) => c.name);
+  const data = records.slice(1);
+  result.rows = data.length;
+  if (data.length > IMPORT_MAX_ROWS) {
+    errors.push({
+      row: IMPORT_MAX_ROWS + 2,
+      message: `At most ${IMPORT_MAX_ROWS.toLocaleString("en-US")} rows a file; this one has ${data.length.toLocaleString("en-US")}`,
+    });
+    result.errors = errors;
+    return result;
+  }
+
+  // The titles the reference cells name, looked up once per referenced kind.
+  const wanted = new Map<string, Set<string>>();
+  for (const { index, field } of columns) {
+    if (!isReference(field) || IDENTITY_KINDS.has(field.target)) continue;
+    const set = wanted.get(field.target) ?? new Set<string>();
+    for (const record of data) {
+      const cell = (record[index] ?? "").trim();
+      const parts = field.type === "reference" ? [cell] : splitList(cell);
+      for (const part of parts) if (part !== "" && !/^\d+$/.test(part)) set.add(part.toLowerCase());
+    }
+    wanted.set(field.target, set);
+  }
+  const titles = await titleIndex(db, registry, tenantId, wanted);
+
+  const bad = new Set<number>();
+  const refs: ReferenceValue[] = [];
+  data.forEach((record, i) => {
+    const row = i + 2;
+    const body: Row = {};
+    const rowErrors: FieldError[] = [];
+    for (const { index, name, field } of columns) {
+      const cell = (record[index] ?? "").trim();
+      if (cell === "") continue;
+      const converted = cellValue(registry, field, cell, titles);
+      if ("error" in converted) rowErrors.push({ field: name, message: converted.error });
+      else body[name] = converted.value;
+    }
+    for (const [name, value] of Object.entries(fixed)) {
+      if (name in body && JSON.stringify(body[name]) !== JSON.stringify(value)) {
+        rowErrors.push({
+          field: name,
+          message: `This file imports into ${name} ${String(value)}; leave the cell empty or give ${String(value)}`,
+        });
+      }
+      body[name] = value;
+    }
+    const checked = checkCreateBody(model, body);
+    // A cell that could not be read is left out of the body: its "required" is no news.
+    const all = [...rowErrors, ...checked.errors.filter((e) => !rowErrors.some((r) => r.field === e.field))];
+    for (const error of all) errors.push({ row, field: error.field, message: error.message });
+    if (all.length > 0) bad.add(row);
+    const failed = new Set(all.map((e) => e.field));
+    const unchecked = Object.fromEntries(
+      Object.entries(checked.values).filter(([name]) => !failed.has(name)),
+    );
+    refs.push(...referenceValues(model.fields, unchecked, `${row}.`));
+    result.values.push(checked.values);
+  });
+
+  // References of every row at once: one query per referenced kind.
+  const refErrors: FieldError[] = [];
+  await checkReferenceValues(db, registry, tenantId, refs, refErrors);
+  for (const error of refErrors) {
+    const [row, ...field] = (error.field ?? "").split(".");
+    errors.push({ row: Number(row), field: field.join("."), message: error.message });
+    bad.add(Number(row));
+  }
+  await checkUnique(db, model, tenantId, result.values, errors, bad);
+
+  const order = new Map(result.columns.map((name, i) => [name, i]));
+  errors.sort((a, b) => a.row - b.row || (order.get(a.field ?? "") ?? -1) - (order.get(b.field ?? "") ?? -1));
+  result.errors = errors.slice(0, IMPORT_MAX_ERRORS);
+  result.valid = result.rows - [...bad].filter((row) => row > 1).length;
+  result.sample = result.values.slice(0, IMPORT_SAMPLE_ROWS).map((values, i) => ({
+    row: i + 2,
+    values: Object.fromEntries(result.columns.map((name) => [name, outputValue(model, name, values[name])])),
+  }));
+  return result;
+}
+
+/** Unique fields: a value twice in the file, or already a record's. */
+async function checkUnique(
+  db: Database,
+  model: ResourceModel,
+  tenantId: number,
+  values: Row[],
+  errors: ImportError[],
+  bad: Set<number>,
+): Promise<void> {
+  const t = model.table.table;
+  for (const [name, field] of Object.entries(model.fields)) {
+    if (!field.unique) continue;
+    const firstRow = new Map<unknown, number>();
+    values.forEach((v, i) => {
+      const value = v[name];
+      if (value === null || value === undefined) return;
+      const seen = firstRow.get(value);
+      if (seen === undefined) firstRow.set(value, i + 2);
+      else {
+        errors.push({
+          row: i + 2,
+          field: name,
+          message: `${field.label ?? name} "${String(value)}" is also on row ${seen}`,
+        });
+        bad.add(i + 2);
+      }
+    });
+    const present = [...firstRow.keys()];
+    for (let i = 0; i < present.length; i += 1000) {
+      const taken = await db
+        .select({ value: t[name] })
+        .from(t)
+        .where(and(eq(t.tenant_id, tenantId), inArray(t[name], present.slice(i, i + 1000))));
+      for (const { value } of taken) {
+        const row = firstRow.get(value) as number;
+        errors.push({ row, field: name, message: duplicateValue(model, name, value).message });
+        bad.add(row);
+      }
+    }
+  }
+}
+
+/** Rows a statement: one JSON parameter each (bulk-insert.ts), a few MB at most. */
+const INSERT_CHUNK = 2000;
+
+const CHANGE_LOG_COLUMNS: BulkColumn[] = [
+  { name: "tenant_id", sqlType: "integer" },
+  { name: "kind", sqlType: "text" },
+  { name: "record_id", sqlType: "integer" },
+  { name: "action", sqlType: "text" },
+  { name: "changed_at", sqlType: "timestamptz" },
+  { name: "user_id", sqlType: "integer" },
+  { name: "changes", sqlType: "jsonb" },
+];
+
+/**
+ * Writes every row (checked, without errors) with its change-log entry, in one transaction;
+ * answers how many were created.
+ */
+export async function commitImport(
+  db: Database,
+  model: ResourceModel,
+  tenantId: number,
+  userId: number,
+  rows: Row[],
+): Promise<number> {
+  const columns: BulkColumn[] = [
+    { name: "tenant_id", sqlType: "integer" },
+    { name: "created_at", sqlType: "timestamptz" },
+    { name: "updated_at", sqlType: "timestamptz" },
+    { name: "version", sqlType: "integer" },
+    ...model.table.columns.filter((c) => c.name in (rows[0] ?? {})),
+  ];
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    let created = 0;
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+      const chunk = rows.slice(i, i + INSERT_CHUNK).map((values) => {
+        model.hooks.compute?.(values, null);
+        return { ...values, tenant_id: tenantId, created_at: now, updated_at: now, version: 1 };
+      });
+      const ids = await insertJsonRows(tx, model.table.name, columns, chunk);
+      const inserted = chunk.map((row, k) => ({ ...row, id: ids[k] }));
+      await insertJsonRows(
+        tx,
+        "change_logs",
+        CHANGE_LOG_COLUMNS,
+        inserted.map((row) => ({
+          tenant_id: tenantId,
+          kind: model.kind,
+          record_id: row.id,
+          action: "create",
+          changed_at: now,
+          user_id: userId,
+          changes: diffRows(model, null, row),
+        })),
+      );
+      for (const row of inserted) {
+        await model.hooks.afterWrite?.({
+          tx,
+          model,
+          tenantId,
+          userId,
+          action: "create",
+          record: row,
+          previous: null,
+        });
+      }
+      created += inserted.length;
+    }
+    return created;
+  });
+}

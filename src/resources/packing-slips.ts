@@ -1,0 +1,77 @@
+import { defineResource } from "../resource-engine/define";
+import { choice, datetime, decimal, integer, reference, text } from "../resource-engine/fields";
+
+const qty = (label: string, o: Parameters<typeof integer>[0] = {}) =>
+  integer({ label, min: 0, max: 10_000_000, default: 0, ...o });
+
+// What goes in the box of one shipment. No prices: a packing slip travels with the goods.
+export default defineResource({
+  kind: "PackingSlip",
+  icon: "car",
+  group: "Orders",
+  pages: "routes",
+  titleField: "slip_number",
+  fields: {
+    slip_number: text({ required: true, max: 20, unique: true, searchable: true, sortable: true }),
+    order_id: reference("Order", { required: true, filter: true }),
+    ship_to_id: reference("CustomerAddress", { label: "Ship to", onDelete: "setNull" }),
+    ship_from_id: reference("Location", { label: "Ship from", filter: true }),
+    // Blind shipping prints the customer's return address as the sender instead of the facility.
+    return_address_id: reference("CustomerAddress", { onDelete: "setNull" }),
+    cartons: integer({ min: 0, max: 10_000 }),
+    quantity_per_carton: integer({ min: 0, max: 1_000_000 }),
+    weight: decimal({ min: 0, max: 100_000, scale: 1, unit: "lb" }),
+    carrier: choice(
+      [
+        { value: "ups", label: "UPS" },
+        { value: "fedex", label: "FedEx" },
+        { value: "usps", label: "USPS" },
+        "local_courier",
+        "freight",
+        "pickup",
+      ],
+      { filter: true },
+    ),
+    service: text({ max: 60, help: "e.g. Ground, 2nd Day Air, Priority Mail" }),
+    tracking_number: text({ max: 60, searchable: true }),
+    packed_by_id: reference("User", { filter: true, onDelete: "setNull" }),
+    packed_at: datetime({ sortable: true }),
+    // Counted by the print ticket.
+    print_count: integer({ readOnly: true, default: 0 }),
+    status: choice(
+      [
+        { value: "draft" },
+        { value: "packed", color: "blue" },
+        { value: "shipped", color: "orange" },
+        { value: "delivered", color: "green" },
+      ],
+      {
+        required: true,
+        default: "draft",
+        filter: true,
+        transitions: { draft: ["packed"], packed: ["shipped"], shipped: ["delivered"] },
+      },
+    ),
+  },
+  children: {
+    lines: {
+      fields: {
+        order_item_id: integer({ label: "Order item", min: 1 }),
+        description: text({ required: true, max: 300 }),
+        quantity_ordered: qty("Ordered", { required: true }),
+        quantity_shipped: qty("Shipped"),
+        quantity_backordered: qty("Backordered"),
+      },
+      titleField: "description",
+    },
+  },
+  list: ["slip_number", "order_id", "carrier", "tracking_number", "packed_at", "status"],
+  sort: "-slip_number",
+  form: [
+    ["slip_number", "order_id", "status"],
+    ["ship_to_id", "ship_from_id", "return_address_id"],
+    ["cartons", "quantity_per_carton", "weight"],
+    ["carrier", "service", "tracking_number"],
+    ["packed_by_id", "packed_at"],
+  ],
+});

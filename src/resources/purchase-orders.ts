@@ -1,0 +1,73 @@
+import { defineResource } from "../resource-engine/define";
+import { choice, date, integer, longText, money, reference, text } from "../resource-engine/fields";
+
+// A buy from a vendor: paper and consumables for stock, or for one order. Receiving raises inventory.
+export default defineResource({
+  kind: "PurchaseOrder",
+  icon: "audit",
+  group: "Purchasing",
+  pages: "routes",
+  titleField: "po_number",
+  fields: {
+    po_number: text({ required: true, max: 20, unique: true, searchable: true, sortable: true }),
+    vendor_id: reference("Vendor", { required: true, filter: true }),
+    deliver_to_id: reference("Location", { label: "Deliver to", required: true, filter: true }),
+    order_id: reference("Order", { filter: true, help: "For a job-specific buy" }),
+    ordered_at: date({ sortable: true, filter: true }),
+    expected_at: date({ label: "Expected on", sortable: true, filter: true }),
+    received_at: date({ label: "Received on", sortable: true }),
+    terms: choice(["prepaid", "cod", "net15", "net30"], { filter: true }),
+    freight: money(),
+    tax: money(),
+    // Lines (quantity × unit cost) plus freight and tax, set by the server.
+    total: money({ readOnly: true, sortable: true }),
+    approved_by_id: reference("User", { filter: true, onDelete: "setNull" }),
+    status: choice(
+      [
+        { value: "draft" },
+        { value: "sent", color: "blue" },
+        { value: "acknowledged", color: "cyan" },
+        { value: "partially_received", color: "orange" },
+        { value: "received", color: "green" },
+        { value: "closed" },
+        { value: "cancelled", color: "red" },
+      ],
+      {
+        required: true,
+        default: "draft",
+        filter: true,
+        // A vendor may ship without acknowledging, and a delivery may come complete at once.
+        transitions: {
+          draft: ["sent", "cancelled"],
+          sent: ["acknowledged", "partially_received", "received", "cancelled"],
+          acknowledged: ["partially_received", "received", "cancelled"],
+          partially_received: ["received"],
+          received: ["closed"],
+        },
+      },
+    ),
+    notes: longText({ max: 4000 }),
+  },
+  children: {
+    lines: {
+      fields: {
+        inventory_id: reference("Inventory", { label: "Item", onDelete: "setNull" }),
+        description: text({ required: true, max: 300 }),
+        quantity: integer({ required: true, min: 1, max: 10_000_000 }),
+        unit_id: reference("InventoryMeasureUnit", { label: "Unit" }),
+        unit_cost: money(),
+        quantity_received: integer({ min: 0, max: 10_000_000, default: 0 }),
+      },
+      titleField: "description",
+    },
+  },
+  list: ["po_number", "vendor_id", "ordered_at", "expected_at", "total", "status"],
+  sort: "-po_number",
+  form: [
+    ["po_number", "vendor_id", "status"],
+    ["deliver_to_id", "order_id", "terms"],
+    ["ordered_at", "expected_at", "received_at"],
+    ["freight", "tax", "approved_by_id"],
+    ["notes"],
+  ],
+});

@@ -1,0 +1,51 @@
+import { defineResource } from "../resource-engine/define";
+import { choice, datetime, longText, money, reference } from "../resource-engine/fields";
+
+// A request to give money back (or reprint, or credit) that a manager decides on.
+export default defineResource({
+  kind: "RefundApproval",
+  icon: "rollback",
+  group: "Finance",
+  fields: {
+    order_id: reference("Order", { required: true, filter: true }),
+    payment_id: reference("UserPayment", { label: "Payment", filter: true }),
+    amount: money({ required: true, sortable: true }),
+    reason: choice(
+      ["print_defect", "damaged", "late", "customer_error", "cancellation", "duplicate_charge"],
+      { required: true, filter: true },
+    ),
+    remedy: choice(["refund", "reprint", "credit"], { required: true, default: "refund", filter: true }),
+    requested_by_id: reference("User", { filter: true, onDelete: "setNull" }),
+    approver_id: reference("User", { filter: true, onDelete: "setNull" }),
+    decided_at: datetime({ sortable: true }),
+    status: choice(
+      [
+        { value: "requested", color: "blue" },
+        { value: "under_review", color: "orange" },
+        { value: "approved", color: "green" },
+        { value: "rejected", color: "red" },
+        { value: "processed" },
+      ],
+      {
+        required: true,
+        default: "requested",
+        filter: true,
+        transitions: {
+          requested: ["under_review"],
+          under_review: ["approved", "rejected"],
+          approved: ["processed"],
+        },
+      },
+    ),
+    notes: longText({ max: 4000 }),
+  },
+  list: ["order_id", "amount", "reason", "remedy", "requested_by_id", "status", "created_at"],
+  sort: "-created_at",
+  form: [
+    ["order_id", "payment_id"],
+    ["amount", "reason", "remedy"],
+    ["requested_by_id", "approver_id", "decided_at"],
+    ["status"],
+    ["notes"],
+  ],
+});

@@ -1,0 +1,84 @@
+import { defineResource } from "../resource-engine/define";
+import {
+  choice,
+  datetime,
+  decimal,
+  integer,
+  longText,
+  reference,
+  text,
+  url,
+} from "../resource-engine/fields";
+
+const sheetSide = () => decimal({ min: 0, max: 200, scale: 3, unit: "in" });
+const qty = (o: Parameters<typeof integer>[0] = {}) => integer({ min: 0, max: 10_000_000, ...o });
+
+// A press form or digital batch that gangs order items sharing stock, colours and coating.
+// The item needing the most sheets sets the sheet count; the others come out over.
+export default defineResource({
+  kind: "Run",
+  icon: "build",
+  group: "Production",
+  pages: "routes",
+  titleField: "run_number",
+  fields: {
+    run_number: text({ required: true, max: 20, unique: true, searchable: true, sortable: true }),
+    run_type: choice(["gang", "dedicated", "digital_batch", "large_format_nest"], {
+      required: true,
+      default: "gang",
+      filter: true,
+    }),
+    status_id: reference("Status", { statusOf: "run", filter: true }),
+    equipment_id: reference("Equipment", { label: "Press", filter: true }),
+    station_id: reference("ProductionStation", { filter: true }),
+    stock_id: reference("Inventory", { required: true, filter: true }),
+    sheet_width: sheetSide(),
+    sheet_height: sheetSide(),
+    color_spec: text({
+      label: "Colours",
+      max: 5,
+      pattern: "^\\d{1,2}/\\d{1,2}$",
+      patternMessage: "Front/back colours, e.g. 4/4",
+      filter: true,
+    }),
+    coating: choice(["none", { value: "uv", label: "UV" }, "aqueous", "matte"], {
+      required: true,
+      default: "none",
+      filter: true,
+    }),
+    sheets: qty({ unit: "sheets", sortable: true }),
+    overs: qty({ unit: "sheets" }),
+    plates: integer({ min: 0, max: 100 }),
+    imposition_file: url(),
+    // The earliest due date of its items, set by the server.
+    due_at: datetime({ readOnly: true, sortable: true, filter: true }),
+    operator_id: reference("User", { filter: true, onDelete: "setNull" }),
+    printed_at: datetime({ sortable: true }),
+    notes: longText({ max: 4000 }),
+  },
+  children: {
+    items: {
+      fields: {
+        order_id: reference("Order", { required: true }),
+        order_item_id: integer({ label: "Order item", required: true, min: 1 }),
+        slot: integer({ required: true, min: 1, max: 500 }),
+        number_up: integer({ required: true, min: 1, max: 500, default: 1 }),
+        quantity_required: qty({ required: true }),
+        quantity_produced: qty({ default: 0 }),
+        due_at: datetime(),
+      },
+      titleField: "order_item_id",
+    },
+  },
+  list: ["run_number", "run_type", "equipment_id", "stock_id", "sheets", "due_at", "status_id"],
+  sort: "due_at",
+  form: [
+    ["run_number", "run_type", "status_id"],
+    ["equipment_id", "station_id", "operator_id"],
+    ["stock_id", "sheet_width", "sheet_height"],
+    ["color_spec", "coating"],
+    ["sheets", "overs", "plates"],
+    ["imposition_file", "printed_at"],
+    ["notes"],
+  ],
+});

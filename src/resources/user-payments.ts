@@ -1,0 +1,53 @@
+import { defineResource } from "../resource-engine/define";
+import { choice, datetime, longText, money, reference, text } from "../resource-engine/fields";
+
+// A payment against an order (or an account), as the processor reported it. Served at /transactions.
+export default defineResource({
+  kind: "UserPayment",
+  route: "/transactions",
+  label: "Transactions",
+  icon: "credit-card",
+  group: "Finance",
+  titleField: "transaction_id",
+  fields: {
+    transaction_id: text({ label: "Transaction ID", max: 80, searchable: true, sortable: true }),
+    order_id: reference("Order", { filter: true }),
+    customer_id: reference("Customer", { required: true, filter: true }),
+    amount: money({ required: true, sortable: true, filter: true }),
+    method: choice(["card", { value: "ach", label: "ACH" }, "check", "on_account", "store_credit"], {
+      required: true,
+      default: "card",
+      filter: true,
+    }),
+    processor: choice(["stripe", "authorize_net", "paypal", "manual"], { filter: true }),
+    last4: text({
+      label: "Card last 4",
+      pattern: "^\\d{4}$",
+      patternMessage: "Four digits",
+      searchable: true,
+    }),
+    check_number: text({ max: 20, searchable: true }),
+    status: choice(
+      [
+        { value: "authorized", color: "blue" },
+        { value: "captured", color: "green" },
+        { value: "declined", color: "red" },
+        { value: "voided" },
+        { value: "refunded", color: "purple" },
+        { value: "partially_refunded", color: "magenta" },
+      ],
+      { required: true, default: "authorized", filter: true },
+    ),
+    paid_at: datetime({ required: true, sortable: true, filter: true }),
+    notes: longText({ max: 2000 }),
+  },
+  list: ["paid_at", "transaction_id", "customer_id", "order_id", "method", "amount", "status"],
+  sort: "-paid_at",
+  form: [
+    ["customer_id", "order_id"],
+    ["amount", "method", "status"],
+    ["processor", "transaction_id", "paid_at"],
+    ["last4", "check_number"],
+    ["notes"],
+  ],
+});

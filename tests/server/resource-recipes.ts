@@ -1,0 +1,43 @@
+import type { Kind } from "../../src/access/kinds";
+import type { RecordFactory } from "./resource-factory";
+
+// What a kind's hooks (server/resources/hooks/*) ask of a valid record beyond its declaration,
+// for the factory's bodies: a declaration says a run's items name order items, its hooks say
+// which ones fit. Each recipe adjusts a generated body, or a generated child row given its
+// parent's values; kinds without a recipe need none.
+
+type Json = Record<string, unknown>;
+
+export interface Recipe {
+  /** Adjusts a new record's body (its rows already adjusted by `row`). */
+  body?(body: Json, factory: RecordFactory): Promise<void>;
+  /** Adjusts a new row of collection `child`, sent with (or added to) a record of `parent`'s values. */
+  row?(child: string, row: Json, parent: Json, factory: RecordFactory): Promise<void>;
+}
+
+export const RECIPES: Partial<Record<Kind, Recipe>> = {
+  // Receipts move a purchase order's status and stock: a new line has received nothing yet.
+  PurchaseOrder: {
+    async row(child, row) {
+      if (child === "lines") row.quantity_received = 0;
+    },
+  },
+  Run: {
+    // A run reserves sheets of its stock: give it stock enough.
+    async body(body, factory) {
+      const stock = await factory.createKind("Inventory", { on_hand: 100_000 });
+      body.stock_id = stock.id;
+    },
+    // The gang rule: each item is an order item of its order printed on the run's stock, colours
+    // and coating.
+    async row(child, row, parent, factory) {
+      if (child !== "items") return;
+      if (parent.stock_id === undefined) await RECIPES.Run?.body?.(parent, factory);
+      const order = await factory.createKind("Order", undefined, {
+        items: { stock_id: parent.stock_id, color_spec: parent.color_spec, coating: parent.coating },
+      });
+      row.order_id = order.id;
+      row.order_item_id = ((order.items as Json[])[0] as Json).id;
+    },
+  },
+};
