@@ -1,0 +1,23 @@
+// The inventory pages beyond the generated ones: the quantity log. Guarded like the inventory
+// list (Inventory Read; the spec's route table gives these routes no requirement of their own).
+// Its path is static, so react-router ranks it above the drawer route /inventories/:id.
+//
+// Place {inventoryRoutes()} inside the default layout's <Route> in src/routes.tsx.
+import type { ReactElement } from "react";
+import { Route } from "react-router";
+import { lazyPage } from "../../routing/lazy-page";
+import { RequirePermission } from "../../routing/require-permission";
+import { QUANTITY_LOG_ROUTE } from "./quantity-change-log-route";
+
+const QuantityChangeLogPage = lazyPage(() => import("./quantity-change-log-page"));
+
+export function inventoryRoutes(): ReactElement[] {
+  return [
+    <Route
+      key={QUANTITY_LOG_ROUTE}
+      element={<RequirePermission kind="Inventory" action="list" route={QUANTITY_LOG_ROUTE} />}
+    >
+      <Route path={QUANTITY_LOG_ROUTE} element={<QuantityChangeLogPage />} />
+    </Route>,
+  ];
+}
