@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/open";
 import type { Row } from "./hooks";
-import { quoteIdent, type SqlType } from "./tables";
+import { type ColumnSpec, quoteIdent } from "./tables";
 
 // Many rows in one statement, sent as one JSON parameter that PostgreSQL unpacks
 // (jsonb_to_recordset). Building a parameter per value costs the query builder about a
@@ -9,10 +9,8 @@ import { quoteIdent, type SqlType } from "./tables";
 // JSON carries each value as the column reads it: dates and datetimes as ISO text, id lists as
 // arrays, JSON as JSON.
 
-export interface BulkColumn {
-  name: string;
-  sqlType: SqlType;
-}
+/** A column to write: its name and SQL type (a table's ColumnSpec, or a system column). */
+export type BulkColumn = Pick<ColumnSpec, "name" | "sqlType">;
 
 /** Inserts `rows` into `table`, in order; answers their new ids in the same order. */
 export async function insertJsonRows(

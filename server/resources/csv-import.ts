@@ -271,9 +271,10 @@ export async function checkImport(
     }
     for (const [name, value] of Object.entries(fixed)) {
       if (name in body && JSON.stringify(body[name]) !== JSON.stringify(value)) {
+        const words = (model.fields[name]?.label ?? name).toLowerCase();
         rowErrors.push({
           field: name,
-          message: `This file imports into ${name} ${String(value)}; leave the cell empty or give ${String(value)}`,
+          message: `This file imports into ${words} ${String(value)}; leave the cell empty or give ${String(value)}`,
         });
       }
       body[name] = value;

@@ -1,6 +1,6 @@
 // The one HTTP client of the app (spec §7, §8): Bearer token from the session cookie,
 // answers reduced to their body, and the error catalogue applied once for every caller.
-import axios, { isAxiosError } from "axios";
+import axios, { type AxiosProgressEvent, isAxiosError } from "axios";
 import { loginPathFor } from "../auth/redirect";
 import { getConfig } from "../config/config";
 import { isPublicPath } from "../routing/public-paths";
@@ -23,6 +23,10 @@ export interface RequestOptions {
   additionalRouteParams?: string;
   data?: unknown;
   params?: Record<string, unknown>;
+  /** E.g. the Content-Type of a body that is not JSON (a CSV file). */
+  headers?: Record<string, string>;
+  /** Upload progress of a large body (the product import). */
+  onUploadProgress?: (event: AxiosProgressEvent) => void;
 }
 
 /**
@@ -87,6 +91,8 @@ export async function request<T>(options: RequestOptions): Promise<T | undefined
       url: buildUrl(options),
       data: options.data,
       params: options.params,
+      headers: options.headers,
+      onUploadProgress: options.onUploadProgress,
     });
     return response.data;
   } catch (error) {

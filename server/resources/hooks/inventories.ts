@@ -5,12 +5,14 @@ import { z } from "zod";
 import { scopeFor } from "../../../src/access/permissions";
 import { getAuth, requestGrants, requireAuth } from "../../auth/authenticate";
 import { errorAnswers } from "../../auth/schemas";
+import type { Database } from "../../db/open";
 import { at, id, recordColumns, tenantId, users } from "../../db/schema";
 import { forbidden, validationFailed } from "../../http/errors";
 import { defineHooks, type Row } from "../hooks";
 import type { ResourceModel } from "../model";
 import { metaSchema, pagingQuerySchema } from "../openapi";
 import { parsePaging, rejectNul } from "../query-language";
+import { updateAsServer } from "./derived-writes";
 
 // Inventory: `available` is computed (on_hand − committed) on every write, and every change of
 // on_hand is logged as a quantity change (at, user, type, ± quantity, balance after, reference,
@@ -54,6 +56,51 @@ const SCHEMA = [
 ];
 
 const num = (value: unknown) => (typeof value === "number" ? value : 0);
+
+export type QuantityChangeType = (typeof QUANTITY_CHANGE_TYPES)[number];
+
+export interface QuantityChange {
+  type: QuantityChangeType;
+  /** Positive in, negative out. */
+  quantity: number;
+  /** The PO, run or order behind the change. */
+  reference?: string | null;
+  note?: string | null;
+}
+
+/**
+ * Moves a locked item's on_hand (other hooks: receipts of purchase orders) by each change in
+ * turn, logging each with its balance, then stores the item, with any other levels in `levels`
+ * (on_order), as the server's update (new version, available recomputed, change log) when
+ * something changed. Answers the stored row.
+ */
+export async function changeOnHand(
+  tx: Database,
+  inventory: ResourceModel,
+  ctx: { tenantId: number; userId: number | null },
+  before: Row,
+  changes: QuantityChange[],
+  levels: Row = {},
+): Promise<Row> {
+  let balance = num(before.on_hand);
+  const entries = changes
+    .filter((c) => c.quantity !== 0)
+    .map((c) => {
+      balance += c.quantity;
+      return {
+        tenant_id: ctx.tenantId,
+        inventory_id: before.id as number,
+        user_id: ctx.userId,
+        type: c.type,
+        quantity: c.quantity,
+        balance_after: balance,
+        reference: c.reference ?? null,
+        note: c.note ?? null,
+      };
+    });
+  if (entries.length > 0) await tx.insert(inventory_quantity_changes).values(entries);
+  return updateAsServer(tx, inventory, ctx, before, { ...levels, on_hand: balance });
+}
 
 const quantityChangeSchema = z.object({
   id: z.number().int(),

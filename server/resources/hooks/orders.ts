@@ -1,0 +1,129 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "../../db/open";
+import { defineHooks, type Row } from "../hooks";
+import { cents, completeWrite, currentValue, modelOf, numberOr } from "./derived-writes";
+
+// Orders:
+// - subtotal = Σ items' prices; total = subtotal − discount + shipping + tax; amount_due =
+//   total − the order's captured payments. All three are read-only: computed on every write (and
+//   by the payments' hook when a captured payment comes, changes or goes).
+// - The status follows the items, on a write that changes the items without choosing the status
+//   itself: when every item is cancelled the order goes to a cancelled-category status; else to a
+//   status of the least advanced item's category (open < production < complete; an item without
+//   a status counts as open). It moves only along its workflow: to the nearest status of that
+//   category its next statuses lead to (fewest steps, then sort order), and stays put when none
+//   does or its status already has that category.
+
+const CATEGORY_RANK: Record<string, number> = { open: 0, production: 1, complete: 2 };
+
+/** What the captured payments of an order add up to. */
+export async function capturedTotal(tx: Database, tenantId: number, orderId: number): Promise<number> {
+  const payments = await modelOf("UserPayment");
+  const p = payments.table.table;
+  const [{ sum }] = await tx
+    .select({ sum: sql<string>`coalesce(sum(${p.amount}), 0)` })
+    .from(p)
+    .where(and(eq(p.tenant_id, tenantId), eq(p.order_id, orderId), eq(p.status, "captured")));
+  return Number(sum);
+}
+
+/** The category the items call for, or undefined when no item has a status. */
+async function itemsCategory(tx: Database, tenantId: number, items: Row[]): Promise<string | undefined> {
+  const ids = [
+    ...new Set(items.map((i) => i.item_status_id).filter((id): id is number => typeof id === "number")),
+  ];
+  if (ids.length === 0) return undefined;
+  const statuses = (await modelOf("Status")).table.table;
+  const rows = await tx
+    .select({ id: statuses.id, category: statuses.category })
+    .from(statuses)
+    .where(and(eq(statuses.tenant_id, tenantId), inArray(statuses.id, ids)));
+  const categoryOf = new Map(rows.map((r) => [r.id as number, String(r.category)]));
+  const categories = items.map((i) => categoryOf.get(i.item_status_id as number) ?? "open");
+  const live = categories.filter((c) => c !== "cancelled");
+  if (live.length === 0) return "cancelled";
+  return live.reduce((least, c) => ((CATEGORY_RANK[c] ?? 0) < (CATEGORY_RANK[least] ?? 0) ? c : least));
+}
+
+/** The order status of `category` the workflow reaches from `currentId` (see above). */
+async function followStatus(
+  tx: Database,
+  tenantId: number,
+  currentId: number | null,
+  category: string,
+): Promise<number | undefined> {
+  const statuses = (await modelOf("Status")).table.table;
+  const rows = await tx
+    .select()
+    .from(statuses)
+    .where(and(eq(statuses.tenant_id, tenantId), eq(statuses.entity, "order")));
+  const bySort = (a: Row, b: Row) =>
+    numberOr(a.sort_order) - numberOr(b.sort_order) || (a.id as number) - (b.id as number);
+  const byId = new Map(rows.map((r) => [r.id as number, r]));
+  const current = currentId === null ? undefined : byId.get(currentId);
+  if (!current) return rows.filter((r) => r.category === category).sort(bySort)[0]?.id as number | undefined;
+  if (current.category === category) return undefined;
+  // Breadth first along next_status_ids: the fewest steps, then the lowest sort order.
+  const seen = new Set<number>([current.id as number]);
+  let layer = [current];
+  while (layer.length > 0) {
+    const next = layer
+      .flatMap((s) => ((s.next_status_ids as number[] | null) ?? []).map((id) => byId.get(id)))
+      .filter((s): s is Row => s !== undefined && !seen.has(s.id as number))
+      .sort(bySort);
+    const found = next.find((s) => s.category === category);
+    if (found) return found.id as number;
+    for (const s of next) seen.add(s.id as number);
+    layer = next;
+  }
+  return undefined;
+}
+
+/** total − captured payments, as they are in the transaction. */
+export async function settleAmountDue(tx: Database, tenantId: number, order: Row): Promise<number> {
+  return cents(numberOr(order.total) - (await capturedTotal(tx, tenantId, order.id as number)));
+}
+
+export default defineHooks({
+  compute(values: Row, previous: Row | null, children) {
+    const items = children?.items;
+    // Without items in the write the stored subtotal stands (a seeded one is given as a number).
+    const subtotal = items
+      ? cents(items.reduce((sum, i) => sum + numberOr(i.price), 0))
+      : typeof values.subtotal === "number"
+        ? values.subtotal
+        : numberOr(previous?.subtotal);
+    const total = cents(
+      subtotal -
+        numberOr(currentValue(values, previous, "discount")) +
+        numberOr(currentValue(values, previous, "shipping")) +
+        numberOr(currentValue(values, previous, "tax")),
+    );
+    values.subtotal = subtotal;
+    values.total = total;
+    // amount_due is never in a body (read-only): a number here is the server's own (payments).
+    if (typeof values.amount_due !== "number") {
+      const paid = previous
+        ? numberOr(previous.total) - numberOr(previous.amount_due, numberOr(previous.total))
+        : 0;
+      values.amount_due = cents(total - paid);
+    }
+  },
+
+  async afterWrite({ tx, model, tenantId, userId, action, record, previous, children }) {
+    if (action === "delete" || !record) return;
+    const values: Row = {};
+    // The payments as they are now (compute went by the stored amount due).
+    if (action === "update") values.amount_due = await settleAmountDue(tx, tenantId, record);
+    const statusChosen =
+      action === "create" ? record.status_id !== null : record.status_id !== previous?.status_id;
+    if (children?.items && !statusChosen) {
+      const category = await itemsCategory(tx, tenantId, children.items);
+      const next = category
+        ? await followStatus(tx, tenantId, (record.status_id as number | null) ?? null, category)
+        : undefined;
+      if (next !== undefined) values.status_id = next;
+    }
+    await completeWrite(tx, model, { tenantId, userId, action }, record, values);
+  },
+});

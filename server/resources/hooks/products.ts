@@ -1,0 +1,178 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { can } from "../../../src/access/permissions";
+import { getAuth, requestGrants, requireAuth } from "../../auth/authenticate";
+import { errorAnswers } from "../../auth/schemas";
+import { fieldError, forbidden, HttpError, validationFailed } from "../../http/errors";
+import { checkImport, commitImport, IMPORT_MAX_ROWS, type ImportError } from "../csv-import";
+import { multipartFile } from "../csv-parse";
+import { databaseError } from "../errors";
+import { defineHooks } from "../hooks";
+import { loadRegistry, type ResourceModel } from "../model";
+import { checkReferenceValues, referenceValues } from "../reference-checks";
+
+// Products are imported from a CSV, one site at a time (spec: /products/{site_id}/import):
+//   POST products/import/preview?site_id=   → { data: { rows, valid, errors, sample, columns } }
+//   POST products/import/commit?site_id=    → 201 { data: { created } }, or 400 and nothing written
+// The body is the CSV itself (text/csv) or a multipart/form-data form with the file. Both need
+// Product Import; a commit creates products, so it needs Product Create as well.
+
+/** 10,000 rows of a wide product CSV stay well under this; the contract's 1 MiB is for JSON. */
+export const IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
+
+const CSV_TYPES = ["text/csv", "application/csv", "text/plain", "application/vnd.ms-excel"];
+const NOT_CSV = Symbol("not a CSV");
+
+const importErrorSchema = z.object({
+  row: z.number().int().describe("The row as a spreadsheet numbers it: the header is row 1"),
+  field: z.string().optional(),
+  message: z.string(),
+});
+
+const previewSchema = z.object({
+  data: z.object({
+    rows: z.number().int().describe("Data rows in the file"),
+    valid: z.number().int().describe("Rows without errors"),
+    errors: z.array(importErrorSchema).describe("In row order; at most 1,000"),
+    sample: z
+      .array(z.object({ row: z.number().int(), values: z.record(z.string(), z.unknown()) }))
+      .describe("The first 20 rows as they would be stored"),
+    columns: z.array(z.string()).describe("The fields the header names, in its order"),
+  }),
+});
+
+function needs(...actions: string[]) {
+  return async (request: FastifyRequest) => {
+    if (!can(await requestGrants(request), "Product", actions)) throw forbidden();
+  };
+}
+
+/** The CSV text of the body, or a 400/415 saying what to send. */
+function csvText(body: unknown): string {
+  if (body === NOT_CSV || (body !== undefined && typeof body !== "string")) {
+    throw new HttpError(415, "Send the CSV file as text/csv or as a multipart/form-data file");
+  }
+  if (body === undefined || body.trim() === "")
+    throw fieldError("file", "Send a CSV file: a header row and a row per product");
+  return body;
+}
+
+function siteOf(query: unknown): number {
+  const raw = (query as Record<string, unknown> | undefined)?.site_id;
+  if (typeof raw !== "string" || !/^\d{1,10}$/.test(raw) || Number(raw) < 1 || Number(raw) > 2_147_483_647) {
+    throw fieldError("site_id", "Name the site to import into: ?site_id=<id>");
+  }
+  return Number(raw);
+}
+
+const asFieldErrors = (errors: ImportError[]) =>
+  errors.map((e) => ({ field: e.field ? `rows.${e.row}.${e.field}` : `rows.${e.row}`, message: e.message }));
+
+async function importRoutes(app: FastifyInstance, model: ResourceModel): Promise<void> {
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(
+      CSV_TYPES,
+      { parseAs: "string", bodyLimit: IMPORT_BODY_LIMIT },
+      (_r, body, done) => done(null, body),
+    );
+    scope.addContentTypeParser(
+      "multipart/form-data",
+      { parseAs: "buffer", bodyLimit: IMPORT_BODY_LIMIT },
+      (request, body, done) => {
+        const file = multipartFile(body as Buffer, String(request.headers["content-type"]));
+        done(null, file ? file.toString("utf8") : undefined);
+      },
+    );
+    // Any other type reaches the handler, which says what to send (rather than "send JSON").
+    scope.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: IMPORT_BODY_LIMIT }, (_r, _b, done) =>
+      done(null, NOT_CSV),
+    );
+
+    const check = async (request: FastifyRequest) => {
+      const auth = getAuth(request);
+      const siteId = siteOf(request.query);
+      const text = csvText(request.body);
+      const registry = await loadRegistry();
+      const siteErrors: { field?: string; message: string }[] = [];
+      await checkReferenceValues(
+        request.server.db,
+        registry,
+        auth.tenantId,
+        referenceValues(model.fields, { site_id: siteId }),
+        siteErrors,
+      );
+      if (siteErrors.length > 0) throw validationFailed(siteErrors);
+      return checkImport(request.server.db, registry, model, auth.tenantId, text, { site_id: siteId });
+    };
+    const schema = (summary: string, description: string) => ({
+      summary,
+      description: `${description} The body is the CSV (text/csv) or a multipart/form-data file; header = field names or labels; at most ${IMPORT_MAX_ROWS.toLocaleString("en-US")} rows.`,
+      tags: [model.resource.label],
+      security: [{ bearer: [] }],
+      querystring: z.object({ site_id: z.string().describe("The site the products are for") }),
+      consumes: ["text/csv", "multipart/form-data"],
+      body: z.string().describe("The CSV file (as a multipart/form-data form: its one file)"),
+    });
+
+    scope.post(
+      "/import/preview",
+      {
+        bodyLimit: IMPORT_BODY_LIMIT,
+        onRequest: [requireAuth, needs("Import")],
+        schema: {
+          ...schema("Check a product CSV", "Validates every row as a create would; writes nothing."),
+          response: { 200: previewSchema, ...errorAnswers(400, 401, 403, 413, 415) },
+        },
+      },
+      async (request) => {
+        const { rows, valid, errors, sample, columns } = await check(request);
+        return { data: { rows, valid, errors, sample, columns } };
+      },
+    );
+
+    scope.post(
+      "/import/commit",
+      {
+        bodyLimit: IMPORT_BODY_LIMIT,
+        onRequest: [requireAuth, needs("Import", "Create")],
+        schema: {
+          ...schema(
+            "Import a product CSV",
+            "All or nothing: any invalid row is a 400 listing the rows' errors (field rows.<row>.<field>) and nothing is written.",
+          ),
+          response: {
+            201: z.object({ data: z.object({ created: z.number().int() }) }),
+            ...errorAnswers(400, 401, 403, 409, 413, 415),
+          },
+        },
+      },
+      async (request, reply) => {
+        const result = await check(request);
+        if (result.errors.length > 0) throw validationFailed(asFieldErrors(result.errors));
+        if (result.rows === 0) throw fieldError("file", "The file has no products: add a row per product");
+        const auth = getAuth(request);
+        try {
+          const created = await commitImport(
+            request.server.db,
+            model,
+            auth.tenantId,
+            auth.user.id,
+            result.values,
+          );
+          return reply.code(201).send({ data: { created } });
+        } catch (error) {
+          // A product written meanwhile with one of the file's SKUs: the unique index refuses.
+          if (databaseError(error)?.code === "23505") {
+            throw new HttpError(
+              409,
+              `Another ${model.singular} was just saved with a value of this file that must be unique. Preview the file again.`,
+            );
+          }
+          throw error;
+        }
+      },
+    );
+  });
+}
+
+export default defineHooks({ routes: importRoutes });

@@ -1,0 +1,80 @@
+// The product import's calls (server/resources/hooks/products.ts): the CSV goes as the body of
+// POST products/import/preview and products/import/commit (?site_id=), through the one http
+// client, reporting upload progress. And the template: a CSV header of the importable fields.
+import type { AxiosProgressEvent } from "axios";
+import { request } from "../../providers/http-client";
+import { RequestError } from "../../providers/request-error";
+import type { Resource } from "../../resource-engine/define";
+
+export const IMPORT_API = "products/import";
+
+/** One row's problem; row = its number in a spreadsheet (the header is row 1). */
+export interface ImportRowError {
+  row: number;
+  field?: string;
+  message: string;
+}
+
+export interface ImportPreview {
+  rows: number;
+  valid: number;
+  errors: ImportRowError[];
+  /** The first 20 rows as they would be stored. */
+  sample: { row: number; values: Record<string, unknown> }[];
+  /** The fields the header names, in its order. */
+  columns: string[];
+}
+
+/** What a CSV may set: the writable fields, less the scope (the site comes from the page). */
+export function importableFields(resource: Resource): string[] {
+  return Object.entries(resource.fields)
+    .filter(([name, field]) => !field.readOnly && field.type !== "secret" && name !== resource.scopedBy)
+    .map(([name]) => name);
+}
+
+export function templateCsv(resource: Resource): string {
+  return `${importableFields(resource).join(",")}\r\n`;
+}
+
+/** A link target that downloads the template. */
+export const templateHref = (resource: Resource) =>
+  `data:text/csv;charset=utf-8,${encodeURIComponent(templateCsv(resource))}`;
+
+/** 0–100 of an upload (0 until the browser knows the size). */
+export const uploadPercent = (event: AxiosProgressEvent) =>
+  Math.round(100 * (event.progress ?? (event.total ? event.loaded / event.total : 0)));
+
+function send<T>(
+  step: "preview" | "commit",
+  siteId: string,
+  file: Blob,
+  onProgress: (percent: number) => void,
+) {
+  return request<{ data: T }>({
+    method: "POST",
+    resource: `${IMPORT_API}/${step}`,
+    params: { site_id: siteId },
+    data: file,
+    headers: { "Content-Type": "text/csv" },
+    onUploadProgress: (event) => onProgress(uploadPercent(event)),
+  });
+}
+
+/** The server's check of every row; undefined after a 403 (the client has said so). */
+export async function previewImport(siteId: string, file: Blob, onProgress: (percent: number) => void) {
+  return (await send<ImportPreview>("preview", siteId, file, onProgress))?.data;
+}
+
+export async function commitImport(siteId: string, file: Blob, onProgress: (percent: number) => void) {
+  return (await send<{ created: number }>("commit", siteId, file, onProgress))?.data;
+}
+
+/** A refused commit's row errors (fields "rows.<row>.<field>"); empty for any other failure. */
+export function rowErrorsOf(error: unknown): ImportRowError[] {
+  if (!(error instanceof RequestError) || !error.errors) return [];
+  return Object.entries(error.errors).flatMap(([path, messages]) => {
+    const match = /^rows\.(\d+)(?:\.(.+))?$/.exec(path);
+    if (!match) return [];
+    return messages.map((message) => ({ row: Number(match[1]), field: match[2], message }));
+  });
+}
