@@ -24,6 +24,8 @@ export default defineConfig({
           globalSetup: ["tests/server/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Databases seeded inside a test file get as many orders as the run's seeded copy.
+          env: { SEED_ORDERS: "300" },
           pool: "forks",
         },
       },

@@ -15,6 +15,7 @@ import { profileRoutes } from "./auth/profile-routes";
 import { registerRoute } from "./auth/register-route";
 import { type Config, defaultConfig } from "./config";
 import type { Database, DatabaseHandle } from "./db/open";
+import { registerBodyGuard } from "./http/body-guard";
 import { registerCors } from "./http/cors";
 import { errorHandler } from "./http/errors";
 import { type LoggerSetting, loggerOptions } from "./http/logging";
@@ -82,6 +83,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  registerBodyGuard(app);
   registerCors(app, config);
   registerSecurityHeaders(app, config);
 

@@ -116,8 +116,17 @@ export const ROUTE_REQUIREMENTS: Readonly<Record<string, RouteRequirement | null
   "/filemaker/post-offices": null,
 };
 
-// Params with a format of their own; any other param is one non-empty segment.
-const PARAM_FORMATS: Record<string, RegExp> = { order_id: /^\d+$/ };
+// Params with a format of their own; any other param is one non-empty segment. Record ids are
+// digits (spec §5): otherwise "/mail-orders/create" passed for "/mail-orders/:id" (Order
+// UpdateAny) and "/sites/1/edit" for "/sites/:id/:order_settings_id" (open to everyone).
+const DIGITS = /^\d+$/;
+const PARAM_FORMATS: Record<string, RegExp> = {
+  order_id: DIGITS,
+  id: DIGITS,
+  site_id: DIGITS,
+  order_settings_id: DIGITS,
+  step_id: DIGITS,
+};
 
 interface Compiled {
   pattern: string;
@@ -174,6 +183,16 @@ export function matchRoute(pathname: string): RouteMatch | undefined {
 /** The requirement of a pathname; null when it needs none or the table does not list it. */
 export function requirementFor(pathname: string): RouteRequirement | null {
   return matchRoute(pathname)?.requirement ?? null;
+}
+
+/**
+ * Whether the kind listed at `route` ("/sites") may be read by anyone signed in: the spec opens
+ * its pages to everyone (§6, "No permission needed: … sites"), so the server lets every member
+ * of the tenant read it and the guard opens its other read-only pages too (its change log).
+ * Changing it still needs the kind's actions.
+ */
+export function openToRead(route: string): boolean {
+  return matchRoute(route)?.requirement === null;
 }
 
 /** No requirement passes; "admin" needs the product-admin flag; otherwise `can` decides. */

@@ -1,5 +1,5 @@
 // The alerts area: every feedback message (spec §3, §4) as an antd Alert, newest last.
-import { Alert } from "antd";
+import Alert from "antd/es/alert";
 import { dismiss, useFeedbackMessages } from "../providers/feedback-store";
 
 export function FeedbackAlerts() {

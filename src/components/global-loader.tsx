@@ -1,5 +1,5 @@
 // The global loader overlay (spec §3, §4), driven by the loader store.
-import { Spin } from "antd";
+import Spin from "antd/es/spin";
 import { useLoader } from "../providers/loader-store";
 
 export function GlobalLoader() {

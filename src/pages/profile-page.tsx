@@ -3,11 +3,10 @@
 import { useLogout } from "@refinedev/core";
 import { Button, Divider, Form, Input } from "antd";
 import { useEffect } from "react";
+import { confirmRules, MIN_PASSWORD_LENGTH, newPasswordRules } from "../auth/password-rules";
 import { useProfile } from "../auth/use-profile";
 import { updateProfile } from "../providers/auth-provider";
 import { push } from "../providers/feedback-store";
-import { MIN_PASSWORD_LENGTH } from "./auth/auth-panel";
-import { confirmRules, newPasswordRules } from "./auth/password-rules";
 
 type DetailsValues = { name: string; phone?: string };
 type PasswordValues = { current_password: string; password: string; confirm: string };

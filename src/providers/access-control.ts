@@ -5,7 +5,7 @@
 
 import type { AccessControlProvider, CanParams, CanReturnType } from "@refinedev/core";
 import { hasAnyOwn } from "../access/catalogue";
-import { isKind, type Kind, kindForPath } from "../access/kinds";
+import { isKind, type Kind, kindForPath, pathOf } from "../access/kinds";
 import {
   can,
   type MergedPermissions,
@@ -14,6 +14,7 @@ import {
   type UserGroups,
   type Verb,
 } from "../access/permissions";
+import { openToRead } from "../access/route-requirements";
 
 let current: MergedPermissions | null = null;
 const listeners = new Set<() => void>();
@@ -72,6 +73,7 @@ function readMeta(params: CanParams["params"]): PermissionMeta | undefined {
 export function check(merged: MergedPermissions | null, kind: Kind, action: string): boolean {
   const verb = VERBS[action];
   if (verb === undefined) return can(merged, kind, action);
+  if (verb === "Read" && openToRead(`/${pathOf(kind)}`)) return true;
   if (hasAnyOwn(kind)) return scopeFor(merged, kind, verb) !== "none";
   return can(merged, kind, verb);
 }

@@ -21,7 +21,8 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 export default function setup(project: TestProject): () => Promise<void> {
   const out = execFileSync(process.execPath, ["--import", "tsx", "tests/server/seed-copies.ts"], {
     cwd: ROOT,
-    env: process.env,
+    // A few hundred orders are enough for the suite (SEED_ORDERS, unless the run sets it).
+    env: { ...process.env, SEED_ORDERS: process.env.SEED_ORDERS ?? "300" },
     encoding: "utf8",
     stdio: ["ignore", "pipe", "inherit"],
     timeout: 300_000,

@@ -2,9 +2,12 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runMigrations } from "../../server/db/migrate";
 import { selectRows } from "../../server/db/open";
-import { seedIfEmpty } from "../../server/db/seed";
-import { loadRegistry } from "../../server/resources/model";
-import { checkCreateBody } from "../../server/resources/validators";
+import { DEFAULT_SEED_ORDERS, seedIfEmpty, seedOrderCount } from "../../server/db/seed";
+import type { FieldError } from "../../server/http/errors";
+import { checkChildBodies } from "../../server/resources/child-bodies";
+import { loadRegistry, type ResourceModel } from "../../server/resources/model";
+import { checkCreateBody, isGeneratedSecret } from "../../server/resources/validators";
+import type { Field } from "../../src/resource-engine/fields";
 import { createTestDatabase, type TestDatabase } from "./helpers";
 
 // The demo data of the declared kinds: fixed (same PRNG seed every time), valid by the same
@@ -13,6 +16,35 @@ import { createTestDatabase, type TestDatabase } from "./helpers";
 const registry = await loadRegistry();
 const declared = (kind: Parameters<typeof registry.byKind.get>[0]) => registry.byKind.get(kind);
 
+// Both seeds of this file end their 60 days at the same moment, so they can be compared.
+const NOW = new Date("2026-03-16T15:30:00Z");
+
+/** A stored value as a request body carries it. */
+function bodyValue(field: Field, value: unknown): unknown {
+  if (field.type === "datetime") return new Date(value as string | Date).toISOString();
+  if (field.type === "date" && value instanceof Date) return value.toISOString().slice(0, 10);
+  if (["decimal", "money", "percent"].includes(field.type)) return Number(value);
+  return value;
+}
+
+/** The writable, set fields of a stored row, as a create body would carry them. */
+function bodyOf(fields: Record<string, Field>, row: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(fields)
+      .filter(
+        ([name, field]) =>
+          !field.readOnly && !isGeneratedSecret(field) && row[name] !== null && row[name] !== undefined,
+      )
+      .map(([name, field]) => [name, bodyValue(field, row[name])]),
+  );
+}
+
+/** Columns whose values are random on purpose: a generated secret, and the prefix shown of it. */
+const randomColumns = (model: ResourceModel) =>
+  Object.values(model.fields).some(isGeneratedSecret)
+    ? new Set([...Object.keys(model.fields).filter((n) => isGeneratedSecret(model.fields[n])), "prefix"])
+    : new Set<string>();
+
 describe("the demo data", () => {
   let db: TestDatabase;
   let seedMs = 0;
@@ -20,7 +52,7 @@ describe("the demo data", () => {
   beforeAll(async () => {
     db = await createTestDatabase("pglite", { seed: false });
     const began = performance.now();
-    await seedIfEmpty(db.handle.db);
+    await seedIfEmpty(db.handle.db, undefined, { now: NOW });
     seedMs = performance.now() - began;
   });
   afterAll(() => db?.dispose());
@@ -28,33 +60,33 @@ describe("the demo data", () => {
   const rows = <T>(query: string) => selectRows<T>(db.handle.db, sql.raw(query));
 
   it("seeds quickly", () => {
-    // Generous for a loaded CI machine; typically about a second.
-    expect(seedMs).toBeLessThan(15_000);
+    // SEED_ORDERS=300 in the server tests; generous for a loaded CI machine, typically 2–3 s.
+    expect(seedMs).toBeLessThan(20_000);
   });
 
-  it("passes the API's own validators, record by record", async () => {
+  it("passes the API's own validators, record by record (child rows with their record)", async () => {
     for (const model of registry.models) {
       const stored = await rows<Record<string, unknown>>(`select * from "${model.table.name}" order by id`);
+      const childRows = new Map<string, Map<number, Record<string, unknown>[]>>();
+      for (const child of model.children) {
+        const byParent = new Map<number, Record<string, unknown>[]>();
+        for (const row of await rows<Record<string, unknown>>(
+          `select * from "${child.table.name}" order by parent_id, position`,
+        )) {
+          const parent = row.parent_id as number;
+          byParent.set(parent, [...(byParent.get(parent) ?? []), bodyOf(child.fields, row)]);
+        }
+        childRows.set(child.name, byParent);
+      }
       for (const row of stored) {
-        const body = Object.fromEntries(
-          Object.entries(model.fields)
-            // A generated secret is the server's own (a body may not carry one).
-            .filter(
-              ([name, field]) =>
-                !field.readOnly &&
-                !(field.type === "secret" && field.secret === "generated") &&
-                row[name] !== null &&
-                row[name] !== undefined,
-            )
-            .map(([name, field]) => {
-              const value = row[name];
-              if (field.type === "datetime" && value instanceof Date) return [name, value.toISOString()];
-              if (["decimal", "money", "percent"].includes(field.type)) return [name, Number(value)];
-              return [name, value];
-            }),
-        );
+        const body = bodyOf(model.fields, row);
+        for (const child of model.children) {
+          body[child.name] = childRows.get(child.name)?.get(row.id as number) ?? [];
+        }
         const { errors } = checkCreateBody(model, body);
-        expect(errors, `${model.kind} ${row.id}: ${JSON.stringify(body)}`).toEqual([]);
+        const childErrors: FieldError[] = [];
+        checkChildBodies(model, body, "create", childErrors);
+        expect([...errors, ...childErrors], `${model.kind} ${row.id}: ${JSON.stringify(body)}`).toEqual([]);
       }
     }
   });
@@ -152,22 +184,71 @@ describe("the demo data", () => {
     },
   );
 
-  it("is the same every time", async () => {
+  it("is the same every time (but for the API keys' random secrets)", async () => {
     const again = await createTestDatabase("pglite", { migrate: false, seed: false });
     try {
       await runMigrations(again.handle);
-      await seedIfEmpty(again.handle.db);
-      for (const model of registry.models) {
-        const columns = Object.keys(model.fields)
+      await seedIfEmpty(again.handle.db, undefined, { now: NOW });
+      const tables = registry.models.flatMap((model) => [
+        { name: model.table.name, fields: model.fields, random: randomColumns(model), kind: model.kind },
+        ...model.children.map((c) => ({
+          name: c.table.name,
+          fields: { parent_id: {}, position: {}, ...c.fields } as Record<string, unknown>,
+          random: new Set<string>(),
+          kind: c.logKind,
+        })),
+      ]);
+      for (const table of tables) {
+        const columns = Object.keys(table.fields)
+          .filter((f) => !table.random.has(f))
           .map((f) => `"${f}"`)
           .join(", ");
-        const query = `select id, ${columns} from "${model.table.name}" order by id`;
+        const query = `select id, ${columns} from "${table.name}" order by id`;
         const a = await selectRows(db.handle.db, sql.raw(query));
         const b = await selectRows(again.handle.db, sql.raw(query));
-        expect(b, model.kind).toEqual(a);
+        expect(b, table.kind).toEqual(a);
       }
+      // The API keys' secrets differ from seed to seed, as a key's secret must.
+      const secrets = `select secret from api_keys order by id`;
+      const [first, second] = await Promise.all([
+        selectRows<{ secret: string }>(db.handle.db, sql.raw(secrets)),
+        selectRows<{ secret: string }>(again.handle.db, sql.raw(secrets)),
+      ]);
+      expect(first.length).toBeGreaterThan(0);
+      for (const [i, key] of first.entries()) expect(second[i].secret).not.toBe(key.secret);
     } finally {
       await again.dispose();
+    }
+  });
+
+  it("seeds SEED_ORDERS orders in the demo tenant (else 12,000), the other tenant's few whatever it says", async () => {
+    expect(seedOrderCount({}, {})).toBe(DEFAULT_SEED_ORDERS);
+    expect(DEFAULT_SEED_ORDERS).toBe(12_000);
+    expect(seedOrderCount({}, { SEED_ORDERS: "100000" })).toBe(100_000);
+    expect(seedOrderCount({ orders: 7 }, { SEED_ORDERS: "100000" })).toBe(7);
+    expect(() => seedOrderCount({}, { SEED_ORDERS: "lots" })).toThrow(/SEED_ORDERS/);
+    expect(() => seedOrderCount({}, { SEED_ORDERS: "-5" })).toThrow(/SEED_ORDERS/);
+    // This run's own seed took the server tests' setting.
+    const [{ n }] = await rows<{ n: number }>("select count(*)::int as n from orders where tenant_id = 1");
+    expect(n).toBe(Number(process.env.SEED_ORDERS ?? DEFAULT_SEED_ORDERS));
+
+    const small = await createTestDatabase("pglite", { seed: false });
+    const saved = process.env.SEED_ORDERS;
+    process.env.SEED_ORDERS = "25";
+    try {
+      await seedIfEmpty(small.handle.db, undefined, { now: NOW });
+      const counts = await selectRows<{ tenant_id: number; n: number }>(
+        small.handle.db,
+        sql.raw("select tenant_id, count(*)::int as n from orders group by tenant_id order by tenant_id"),
+      );
+      expect(counts).toEqual([
+        { tenant_id: 1, n: 25 },
+        { tenant_id: 2, n: 8 },
+      ]);
+    } finally {
+      if (saved === undefined) delete process.env.SEED_ORDERS;
+      else process.env.SEED_ORDERS = saved;
+      await small.dispose();
     }
   });
 });

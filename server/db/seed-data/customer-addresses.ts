@@ -2,6 +2,7 @@ import { defineSeed, ref, type SeedRow } from "./define";
 import { CITIES, FIRST_NAMES, LAST_NAMES, STREETS } from "./names";
 
 // One to three addresses a customer: billing, usually a shipping address, sometimes a return address.
+// Keys are "{customer number}:{kind}" (orders and packing slips name them so).
 export default defineSeed({
   rows: ({ keys, random }) => {
     const rows: SeedRow[] = [];
@@ -17,11 +18,19 @@ export default defineSeed({
         phone: `(${area}) 555-${String(random.int(100, 9999)).padStart(4, "0")}`,
       };
       const count = random.pick([1, 2, 2, 2, 3]);
-      rows.push({ ...base, kind: "billing", nickname: "Billing", street1: street, is_default: true });
+      rows.push({
+        ...base,
+        $key: `${customer}:billing`,
+        kind: "billing",
+        nickname: "Billing",
+        street1: street,
+        is_default: true,
+      });
       if (count >= 2) {
         const [shipCity, shipState, shipZip] = random.chance(0.6) ? [city, state, zip] : random.pick(CITIES);
         rows.push({
           ...base,
+          $key: `${customer}:shipping`,
           kind: "shipping",
           nickname: random.pick(["Main office", "Warehouse", "Front desk", "Store", "Shipping"]),
           attention: `${random.pick(FIRST_NAMES)} ${random.pick(LAST_NAMES)}`,
@@ -35,7 +44,14 @@ export default defineSeed({
         });
       }
       if (count >= 3) {
-        rows.push({ ...base, kind: "return", nickname: "Returns", street1: street, is_default: false });
+        rows.push({
+          ...base,
+          $key: `${customer}:return`,
+          kind: "return",
+          nickname: "Returns",
+          street1: street,
+          is_default: false,
+        });
       }
     }
     return rows;

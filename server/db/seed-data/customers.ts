@@ -1,9 +1,11 @@
 import { defineSeed, type Random, ref, type SeedRow } from "./define";
 import { CITIES, COMPANY_KINDS, COMPANY_WORDS, FIRST_NAMES, LAST_NAMES } from "./names";
+import { staffOf } from "./staff";
 
 // A few hundred customers of a mid-size shop: retail walk-ins and small businesses, trade
 // resellers, corporate accounts (one of them behind the Acme corporate portal), nonprofits and
-// public bodies. The numbers C10001… are their keys.
+// public bodies. The numbers C10001… are their keys. Accounts with terms have the admin as
+// their sales rep; the CSR looks after most of them.
 
 const STATUS_WEIGHTS: [string, number][] = [
   ["active", 0.78],
@@ -25,7 +27,12 @@ export function customerNumber(tenantId: number, i: number): string {
   return `${tenantId === 1 ? "C" : "X"}${10_001 + i}`;
 }
 
-function customer(ctx: { random: Random; tenantId: number }, i: number, sites: string[]): SeedRow {
+function customer(
+  ctx: { random: Random; tenantId: number },
+  i: number,
+  sites: string[],
+  users: string[],
+): SeedRow {
   const { random } = ctx;
   const [trade, type] = random.pick(COMPANY_KINDS);
   const company = `${random.pick(COMPANY_WORDS)} ${trade}`;
@@ -34,6 +41,8 @@ function customer(ctx: { random: Random; tenantId: number }, i: number, sites: s
   const [, , , area] = random.pick(CITIES);
   const domain = `${company.toLowerCase().replace(/[^a-z0-9]+/g, "")}.example.com`;
   const person = type === "retail" && random.chance(0.35);
+  const { admin: rep, csr } = staffOf(users);
+  const realty = sites.find((s) => s.startsWith("Realty"));
   const terms =
     type === "retail" ? random.pick(["prepaid", "prepaid", "cod"]) : random.pick(["net15", "net30", "net30"]);
   return {
@@ -45,8 +54,11 @@ function customer(ctx: { random: Random; tenantId: number }, i: number, sites: s
     contact_name: `${first} ${last}`,
     contact_email: `${first.toLowerCase()}.${last.toLowerCase().replace(/[^a-z]/g, "")}@${domain}`,
     contact_phone: `(${area}) 555-${String(random.int(100, 9999)).padStart(4, "0")}`,
-    home_site_id: sites.length > 0 ? ref("Site", sites[0]) : null,
+    // Realtors buy through the reseller hub when the tenant has one.
+    home_site_id: sites.length > 0 ? ref("Site", trade === "Realty" ? (realty ?? sites[0]) : sites[0]) : null,
     terms,
+    sales_rep_id: terms.startsWith("net") && rep ? ref("User", rep) : null,
+    csr_id: csr && (type !== "retail" || i % 3 === 0) ? ref("User", csr) : null,
     credit_limit: terms.startsWith("net") ? random.pick([2_500, 5_000, 10_000, 25_000, 50_000]) : 0,
     tax_exempt: type === "nonprofit" || type === "government",
     status: weighted(random, STATUS_WEIGHTS),
@@ -56,8 +68,9 @@ function customer(ctx: { random: Random; tenantId: number }, i: number, sites: s
 export default defineSeed({
   rows: (ctx) => {
     const sites = ctx.keys("Site");
+    const users = ctx.keys("User");
     const count = ctx.full ? 300 : 5;
-    const rows = Array.from({ length: count }, (_, i) => customer(ctx, i, sites));
+    const rows = Array.from({ length: count }, (_, i) => customer(ctx, i, sites, users));
     if (ctx.full) {
       rows.push({
         $key: "ACME",
@@ -70,6 +83,8 @@ export default defineSeed({
         contact_phone: "(312) 555-0100",
         home_site_id: sites.includes("Acme Corporate Portal") ? ref("Site", "Acme Corporate Portal") : null,
         terms: "net30",
+        sales_rep_id: staffOf(users).admin ? ref("User", staffOf(users).admin as string) : null,
+        csr_id: staffOf(users).csr ? ref("User", staffOf(users).csr as string) : null,
         credit_limit: 100_000,
         tax_exempt: false,
         status: "active",

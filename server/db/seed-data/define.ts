@@ -2,24 +2,50 @@ import type { Kind } from "../../../src/access/kinds";
 import type { Database } from "../open";
 
 // The shape of the per-kind demo data: server/db/seed-data/{path}.ts (the kind's API path, like
-// the hooks) default-exports defineSeed({...}). The seeder (server/db/seed.ts) loads the file of
-// each declared kind only, inserts kinds after the kinds they reference, resolves ref(...) to
-// ids, and drops fields the declaration no longer has, so the seed keeps working while
-// declarations come and go.
+// the hooks) default-exports defineSeed({...}). The seeder (server/db/seed-resources.ts) loads the
+// file of each declared kind only, inserts kinds after the kinds they reference (breaking cycles
+// by setting a field afterwards), resolves ref(...) and childRef(...) to ids, inserts child rows
+// after every parent, and drops fields the declaration no longer has, so the seed keeps working
+// while declarations come and go.
 
-/** A reference to a seeded record of `kind`, by its key (its $key, else its title field's value). */
+/**
+ * A reference to a seeded record of `kind`, by its key (its $key, else its title field's value).
+ * "User" is keyed by e-mail (the tenant's members). With `child`, it names the `index`-th row of
+ * that record's child collection (an order item, for a run's order_item_id).
+ */
 export interface SeedRef {
   readonly $ref: Kind;
   readonly key: string;
+  readonly child?: string;
+  readonly index?: number;
 }
 
 export const ref = (kind: Kind, key: string): SeedRef => ({ $ref: kind, key });
 
+/** The id of the `index`-th row of child collection `child` of the seeded `kind` record `key`. */
+export const childRef = (kind: Kind, key: string, child: string, index: number): SeedRef => ({
+  $ref: kind,
+  key,
+  child,
+  index,
+});
+
 export const isRef = (value: unknown): value is SeedRef =>
   typeof value === "object" && value !== null && "$ref" in value && "key" in value;
 
-/** Field values (plain, ref(...) or ref lists) and an optional key other rows refer to it by. */
-export type SeedRow = Record<string, unknown> & { $key?: string };
+/**
+ * Field values (plain, ref(...) or ref lists); an optional key other rows refer to it by; an
+ * optional fixed id (the house agent's, which the configuration names); when the record was
+ * created and last changed (default: the seed's `now`); and each child collection's rows under
+ * its name (`items: [{...}, ...]`, positions in array order). Other "$" keys are notes for the
+ * seed files that read these rows (SeedContext.rows), never stored.
+ */
+export type SeedRow = Record<string, unknown> & {
+  $key?: string;
+  $id?: number;
+  $createdAt?: Date;
+  $updatedAt?: Date;
+};
 
 export interface Random {
   /** In [0, 1). */
@@ -63,8 +89,14 @@ export interface SeedContext {
   /** The demo tenant (1) gets the full data set, the second tenant a few records of each kind. */
   full: boolean;
   random: Random;
+  /** The instant the demo shop's history ends at ("today"); dates are drawn relative to it. */
+  now: Date;
+  /** How many orders this tenant gets (SEED_ORDERS or 12,000 in the demo tenant). */
+  orders: number;
   /** The keys of the records of `kind` seeded so far in this tenant (empty for an undeclared kind). */
   keys(kind: Kind): string[];
+  /** The seed rows of `kind` generated so far in this tenant, as its seed file gave them. */
+  rows(kind: Kind): readonly SeedRow[];
 }
 
 export interface AfterContext extends SeedContext {
@@ -76,6 +108,7 @@ export interface AfterContext extends SeedContext {
 }
 
 export interface KindSeed {
+  /** Called once per tenant, after the rows of the kinds this kind references. */
   rows?(ctx: SeedContext): SeedRow[];
   /** Runs once every kind of the tenant is seeded, in the same transaction (e.g. logs, links). */
   after?(ctx: AfterContext): Promise<void>;

@@ -1,6 +1,7 @@
 import { defineSeed } from "./define";
 
 // Tenant 1 prints in its plant and keeps paper and finished goods in a warehouse across town.
+// Each facility has the addresses goods are shipped to it at (docks, the front office).
 export default defineSeed({
   rows: ({ full }) =>
     full
@@ -25,11 +26,28 @@ export default defineSeed({
             shipping_addresses: [
               {
                 nickname: "Dock 2",
+                company: "Pressroom Demo Print",
+                attention: "Receiving",
+                street1: "2450 W Fulton St",
+                street2: "Dock 2 (enter from Rockwell St)",
+                city: "Chicago",
+                state: "IL",
+                postal_code: "60612",
+                country: "US",
+                phone: "(312) 555-0145",
+                is_default: true,
+              },
+              {
+                nickname: "Front office",
+                company: "Pressroom Demo Print",
+                attention: "Front desk",
                 street1: "2450 W Fulton St",
                 city: "Chicago",
                 state: "IL",
                 postal_code: "60612",
                 country: "US",
+                phone: "(312) 555-0140",
+                is_default: false,
               },
             ],
             active: true,
@@ -46,6 +64,20 @@ export default defineSeed({
             phone: "(847) 555-0177",
             timezone: "America/Chicago",
             order_cutoff: "12:00",
+            shipping_addresses: [
+              {
+                nickname: "Receiving dock",
+                company: "Pressroom Demo Print – North Warehouse",
+                attention: "Paper receiving",
+                street1: "8800 N Lehigh Ave",
+                city: "Niles",
+                state: "IL",
+                postal_code: "60714",
+                country: "US",
+                phone: "(847) 555-0177",
+                is_default: true,
+              },
+            ],
             active: true,
           },
         ]
@@ -61,6 +93,18 @@ export default defineSeed({
             country: "US",
             timezone: "America/Chicago",
             order_cutoff: "15:00",
+            shipping_addresses: [
+              {
+                nickname: "Loading dock",
+                company: "Other Print Co",
+                street1: "401 Commerce Dr",
+                city: "Madison",
+                state: "WI",
+                postal_code: "53719",
+                country: "US",
+                is_default: true,
+              },
+            ],
             active: true,
           },
         ],

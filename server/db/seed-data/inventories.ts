@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import { inventory_quantity_changes } from "../../resources/hooks/inventories";
-import { selectRows } from "../open";
+import { loadRegistry } from "../../resources/model";
+import { quoteIdent } from "../../resources/tables";
+import { type Database, selectRows } from "../open";
 import { defineSeed, type Random, ref, type SeedRow } from "./define";
 import { GRADES } from "./inventory-paper-grades";
 
@@ -361,6 +363,52 @@ export function paperRows(
   return rows;
 }
 
+/**
+ * committed, on_order and available as the server's hooks keep them (hooks/runs.ts, hooks/
+ * purchase-orders.ts): committed is what the open runs on an item reserve (their sheets, at least
+ * what their items need, plus overs), on_order what open POs still expect. On hand is raised to
+ * cover what is committed (in whole cartons), so no run is short of paper.
+ */
+async function settleLevels(tx: Database, tenantId: number): Promise<void> {
+  const registry = await loadRegistry();
+  const run = registry.byKind.get("Run");
+  const po = registry.byKind.get("PurchaseOrder");
+  const status = registry.byKind.get("Status");
+  const runItems = run?.children.find((c) => c.name === "items");
+  const poLines = po?.children.find((c) => c.name === "lines");
+  const t = (name: string) => sql.raw(quoteIdent(name));
+  const committed =
+    run && runItems && status
+      ? sql`(select coalesce(sum(need), 0)::int from (
+          select case when count(i.id) = 0 then 0
+                      else greatest(coalesce(r.sheets, 0),
+                             max(ceil(i.quantity_required::numeric / greatest(i.number_up, 1)))::int)
+                           + coalesce(r.overs, 0) end as need
+          from ${t(run.table.name)} r
+          left join ${t(runItems.table.name)} i on i.parent_id = r.id and i.tenant_id = r.tenant_id
+          left join ${t(status.table.name)} s on s.id = r.status_id and s.tenant_id = r.tenant_id
+          where r.tenant_id = ${tenantId} and r.stock_id = inv.id
+            and (s.category is null or s.category not in ('cancelled', 'complete'))
+          group by r.id, r.sheets, r.overs) needs)`
+      : sql`0`;
+  const onOrder =
+    po && poLines
+      ? sql`(select coalesce(sum(greatest(l.quantity - coalesce(l.quantity_received, 0), 0)), 0)::int
+          from ${t(poLines.table.name)} l join ${t(po.table.name)} p on p.id = l.parent_id
+          where l.tenant_id = ${tenantId} and l.inventory_id = inv.id
+            and p.status in ('sent', 'acknowledged', 'partially_received'))`
+      : sql`0`;
+  await tx.execute(sql`
+    update inventories as inv set committed = levels.committed, on_order = levels.on_order,
+      on_hand = greatest(coalesce(inv.on_hand, 0),
+        ceil(levels.committed::numeric / greatest(coalesce(inv.sheets_per_carton, 1), 1))::int
+          * greatest(coalesce(inv.sheets_per_carton, 1), 1))
+    from (select inv.id, ${committed} as committed, ${onOrder} as on_order
+          from inventories inv where inv.tenant_id = ${tenantId}) levels
+    where inv.id = levels.id`);
+  await tx.execute(sql`update inventories set available = on_hand - committed where tenant_id = ${tenantId}`);
+}
+
 export default defineSeed({
   rows: ({ full, random, keys }) => {
     const facilities = keys("Location");
@@ -393,16 +441,18 @@ export default defineSeed({
     return [...paper, ...other];
   },
 
-  // A little history: some items were received against a PO and consumed by runs, ending at the
-  // balance they have now.
-  async after({ tx, tenantId, full, random }) {
+  // Levels as the runs and purchase orders leave them, then a little history: some items were
+  // received against a PO and consumed by runs, ending at the balance they have now.
+  async after({ tx, tenantId, full, random, now }) {
+    await settleLevels(tx, tenantId);
     const items = await selectRows<{ id: number; on_hand: number | null }>(
       tx,
       sql`select id, on_hand from inventories where tenant_id = ${tenantId} order by id limit ${full ? 24 : 2}`,
     );
     const rows: (typeof inventory_quantity_changes.$inferInsert)[] = [];
     const day = 86_400_000;
-    const start = Date.UTC(2024, 4, 1, 14, 0, 0);
+    // Within the demo's last 60 days.
+    const start = now.getTime() - 50 * day;
     for (const item of items) {
       const consumed = [random.int(2, 12) * 250, random.int(1, 8) * 250];
       const steps: [string, number, string, string | null][] = [

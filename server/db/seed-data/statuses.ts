@@ -84,7 +84,38 @@ const MAIL_ORDER: Step[] = [
   ["cancelled", "Cancelled", "cancelled", "#ff4d4f", []],
 ];
 
-function rows(entity: string, steps: Step[]): SeedRow[] {
+// The text each notifying status sends (sms-templates.ts), and the station work in a status waits
+// at (production-stations.ts), by "entity:code".
+const SMS: Record<string, string> = {
+  "order:received": "Order received",
+  "order_item:awaiting_proof": "Proof ready",
+  "order_item:approved": "Approved",
+  "order_item:shipped": "Order shipped",
+  "order_item:mailed": "Drop mailed",
+};
+
+const STATIONS: Record<string, string> = {
+  "order_item:approved": "Prepress juggler",
+  "order_item:batched": "Offset press 1",
+  "order_item:printed": "UV coating",
+  "order_item:coated": "Cutting",
+  "order_item:cut": "Folding",
+  "order_item:finishing": "Staging",
+  "order_item:staged": "Shipping",
+  "order_item:packed": "Shipping",
+  "run:ready_to_impose": "Prepress juggler",
+  "run:plated": "Offset press 1",
+  "run:sent_to_rip": "Digital press – Indigo",
+  "mail_order:inkjet_addressing": "Inkjet addressing",
+};
+
+// The small shop's two stations.
+const SMALL_SHOP_STATIONS: Record<string, string> = {
+  "order_item:received": "Press",
+  "order_item:printing": "Cutting",
+};
+
+function rows(entity: string, steps: Step[], stations = STATIONS): SeedRow[] {
   return steps.map(([code, name, category, color, next, customerLabel], i) => ({
     $key: `${entity}:${code}`,
     name,
@@ -95,7 +126,13 @@ function rows(entity: string, steps: Step[]): SeedRow[] {
     color,
     customer_label: customerLabel ?? null,
     next_status_ids: next.map((n) => ref("Status", `${entity}:${n}`)),
-    notify_customer: entity === "order_item" && ["awaiting_proof", "shipped", "mailed"].includes(code),
+    notify_customer:
+      (entity === "order_item" && ["awaiting_proof", "shipped", "mailed"].includes(code)) ||
+      (entity === "order" && code === "received"),
+    sms_template_id: SMS[`${entity}:${code}`] ? ref("SmsTemplate", SMS[`${entity}:${code}`]) : null,
+    station_id: stations[`${entity}:${code}`]
+      ? ref("ProductionStation", stations[`${entity}:${code}`])
+      : null,
     show_on_board: category === "production" || code === "approved",
     allows_cancellation: category === "open",
     locks_editing: category !== "open",
@@ -116,5 +153,6 @@ export default defineSeed({
           ITEM.filter(([code]) => ["received", "printing", "shipped", "cancelled"].includes(code)).map(
             ([code, name, category, color]): Step => [code, name, category, color, []],
           ),
-        ),
+          SMALL_SHOP_STATIONS,
+        ).map((row) => ({ ...row, sms_template_id: null })),
 });

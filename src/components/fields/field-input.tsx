@@ -30,11 +30,12 @@ export function FieldInput({ field, id, value, onChange }: FieldInputProps) {
           {...common}
           style={{ width: "100%" }}
           value={value as number | string | null | undefined}
-          onChange={(next) => onChange?.(next)}
+          // stringMode hands over text ("45.50"); the API takes numbers only (a string is a 400).
+          onChange={(next) => onChange?.(typeof next === "string" ? Number(next) : next)}
           min={field.min}
           max={field.max}
           precision={PRECISION[field.type] ?? field.scale}
-          // Decimals travel as strings so 0.1 + 0.2 style drift never reaches a price.
+          // The input steps and rounds decimals as text, so 0.1 + 0.2 style drift never reaches a price.
           stringMode={field.type === "decimal" || field.type === "money"}
           prefix={field.type === "money" ? "$" : undefined}
           suffix={unit}

@@ -26,6 +26,7 @@ describe("purity of src/access", () => {
       "../access/catalogue",
       "../access/kinds",
       "../access/permissions",
+      "../access/route-requirements",
       "@refinedev/core",
     ]);
     expect(source).not.toMatch(/\b(fetch|axios|XMLHttpRequest)\s*[.(]/);

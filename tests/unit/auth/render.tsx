@@ -1,5 +1,5 @@
-// Renders an auth page inside a real <Refine> at a given URL, with a probe that shows where
-// the app navigated to.
+// Renders a page of the full app (the profile page) inside a real <Refine> at a given URL, with a probe that
+// shows where the app navigated to. The sign-in pages are the guest app's: tests/unit/guest/render.tsx.
 import { type AuthProvider, Refine, type RouterProvider } from "@refinedev/core";
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";

@@ -6,7 +6,11 @@ import { clear, push } from "../../../src/providers/feedback-store";
 import { httpClient, request } from "../../../src/providers/http-client";
 import { start, stop } from "../../../src/providers/loader-store";
 import { getSessionToken, setSessionToken } from "../../../src/providers/session";
+import { replacePage } from "../../../src/routing/page-load";
 import { renderApp } from "../render-app";
+
+// Going to a sign-in page ends in a page load, for which main.tsx starts the guest app; jsdom cannot load pages.
+vi.mock("../../../src/routing/page-load", () => ({ assignPage: vi.fn(), replacePage: vi.fn() }));
 
 vi.setConfig({ testTimeout: 30_000 });
 const slow = { timeout: 15_000 };
@@ -16,6 +20,7 @@ afterEach(() => {
   clear();
   stop();
   vi.restoreAllMocks();
+  vi.mocked(replacePage).mockReset();
 });
 
 async function renderHome(options: Parameters<typeof renderApp>[1] = {}) {
@@ -46,6 +51,7 @@ describe("default layout", () => {
     await user.click(screen.getByText("Logout"));
     await waitFor(() => expect(logout).toHaveBeenCalledTimes(1));
     await waitFor(() => expect(location()).toBe("/login"), slow);
+    await waitFor(() => expect(replacePage).toHaveBeenCalledWith("/login"));
   });
 
   it("below lg the navigation is an overlay drawer opened from the app bar", async () => {
@@ -104,5 +110,6 @@ describe("default layout", () => {
       await request({ method: "GET", resource: "orders" }).catch(() => undefined);
     });
     await waitFor(() => expect(location()).toMatch(/^\/login\?redirect=/), slow);
+    await waitFor(() => expect(replacePage).toHaveBeenCalledWith(location()));
   });
 });

@@ -11,9 +11,10 @@ afterEach(() => {
   stop();
 });
 
-it("the sign-in pages get the brand, the alerts area and the loader, without the app chrome", async () => {
-  renderApp("/login", { signedIn: false });
-  await screen.findByRole("button", { name: "Sign in" }, { timeout: 15_000 });
+// The sign-in pages have the same frame in the guest app (tests/unit/guest/guest-app.test.tsx).
+it("the full app's guest pages get the brand, the alerts area and the loader, without the app chrome", async () => {
+  renderApp("/no/such/page", { signedIn: false });
+  await screen.findByText("Sorry, the page you visited does not exist.", undefined, { timeout: 15_000 });
   expect(screen.getByText("Pressroom", { selector: ".guest-brand span" })).toBeInTheDocument();
   expect(screen.queryByRole("button", { name: "Toggle navigation" })).not.toBeInTheDocument();
   expect(screen.queryByRole("navigation")).not.toBeInTheDocument();

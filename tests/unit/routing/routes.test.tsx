@@ -1,6 +1,11 @@
 import { screen, waitFor } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { clearSession, setSessionToken } from "../../../src/providers/session";
+import { replacePage } from "../../../src/routing/page-load";
+import { SESSION_ONLY_PATHS } from "../../../src/routing/start-choice";
 import { renderApp } from "../render-app";
+
+vi.mock("../../../src/routing/page-load", () => ({ assignPage: vi.fn(), replacePage: vi.fn() }));
 
 // The first render transforms the lazy layout and antd's modules: give it time.
 vi.setConfig({ testTimeout: 30_000 });
@@ -8,19 +13,29 @@ const slow = { timeout: 15_000 };
 
 const location = () => screen.getByTestId("location").textContent;
 
+afterEach(() => {
+  clearSession();
+  vi.mocked(replacePage).mockReset();
+});
+
 describe("routes", () => {
-  it("a signed-out visit goes to /login with the full wanted path in `redirect`", async () => {
-    renderApp("/profile?tab=password", { signedIn: false });
-    await waitFor(() => expect(location()).toBe("/login?redirect=%2Fprofile%3Ftab%3Dpassword"), slow);
-    expect(await screen.findByRole("button", { name: "Sign in" }, slow)).toBeInTheDocument();
-    // The guest layout: brand, no app chrome.
-    expect(screen.getByText("Pressroom")).toBeInTheDocument();
+  it("a signed-out visit goes to /login with the full wanted path in `redirect`, served by the guest app", async () => {
+    renderApp("/orders/5?tab=files", { signedIn: false });
+    await waitFor(() => expect(location()).toBe("/login?redirect=%2Forders%2F5%3Ftab%3Dfiles"), slow);
+    // The sign-in pages are the guest app's: a page load of that URL (main.tsx starts it).
+    await waitFor(() =>
+      expect(replacePage).toHaveBeenCalledWith("/login?redirect=%2Forders%2F5%3Ftab%3Dfiles"),
+    );
     expect(screen.queryByRole("button", { name: "Toggle navigation" })).not.toBeInTheDocument();
   });
 
-  it("a signed-out visit to / goes to /login?redirect=%2F", async () => {
-    renderApp("/", { signedIn: false });
-    await waitFor(() => expect(location()).toBe("/login?redirect=%2F"), slow);
+  // main.tsx sends a signed-out visit of these straight to the guest app, without asking the routes.
+  it.each(SESSION_ONLY_PATHS)("the routes agree that %s always needs a session", async (path) => {
+    renderApp(`${path}?x=1`, { signedIn: false });
+    await waitFor(
+      () => expect(location()).toBe(`/login?redirect=${encodeURIComponent(`${path}?x=1`)}`),
+      slow,
+    );
   });
 
   it("home: the default layout with the greeting", async () => {
@@ -57,16 +72,19 @@ describe("routes", () => {
   });
 
   it("a signed-in visit to a public route goes to its redirect value", async () => {
+    setSessionToken("s");
     renderApp("/login?redirect=%2Funauthorized", { signedIn: true });
     await waitFor(() => expect(location()).toBe("/unauthorized"), slow);
   });
 
   it("a signed-in visit to a public route without redirect goes home", async () => {
+    setSessionToken("s");
     renderApp("/forgot-password", { signedIn: true });
     await waitFor(() => expect(location()).toBe("/"), slow);
   });
 
   it("an unsafe redirect value is ignored", async () => {
+    setSessionToken("s");
     renderApp("/login?redirect=https%3A%2F%2Fevil.example", { signedIn: true });
     await waitFor(() => expect(location()).toBe("/"), slow);
   });

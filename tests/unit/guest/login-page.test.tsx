@@ -1,11 +1,14 @@
-import { cleanup, screen, waitFor } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import LoginPage from "../../../src/pages/auth/login-page";
-import { fakeAuthProvider, renderAt } from "./render";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { assignPage, replacePage } from "../../../src/routing/page-load";
+import { currentUrl, renderGuest } from "./render";
 
+vi.mock("../../../src/routing/page-load", () => ({ assignPage: vi.fn(), replacePage: vi.fn() }));
 vi.setConfig({ testTimeout: 30_000 });
-afterEach(cleanup);
+
+beforeEach(() => vi.mocked(assignPage).mockReset());
+afterEach(() => window.history.replaceState(null, "", "/"));
 
 async function signIn(email: string, password: string) {
   const user = userEvent.setup({ delay: null });
@@ -15,9 +18,9 @@ async function signIn(email: string, password: string) {
 }
 
 describe("LoginPage", () => {
-  it("submits the typed values with the redirect query value and goes there", async () => {
+  it("submits the typed values with the redirect query value and opens the app there", async () => {
     const login = vi.fn(async () => ({ success: true, redirectTo: "/orders/5" }));
-    renderAt("/login?redirect=%2Forders%2F5", <LoginPage />, fakeAuthProvider({ login }));
+    renderGuest("/login?redirect=%2Forders%2F5", { login });
     await signIn("ada@example.test", "secret-pass");
     await waitFor(() => expect(login).toHaveBeenCalledTimes(1));
     expect(login).toHaveBeenCalledWith({
@@ -25,7 +28,23 @@ describe("LoginPage", () => {
       password: "secret-pass",
       redirect: "/orders/5",
     });
-    await waitFor(() => expect(screen.getByTestId("location").textContent).toBe("/orders/5"));
+    // A page load: main.tsx then starts the full app, now that there is a session.
+    await waitFor(() => expect(assignPage).toHaveBeenCalledWith("/orders/5"));
+    expect(replacePage).not.toHaveBeenCalled();
+  });
+
+  it("passes no redirect value when the URL has none", async () => {
+    const login = vi.fn(async () => ({ success: true, redirectTo: "/" }));
+    renderGuest("/login", { login });
+    await signIn("ada@example.test", "secret-pass");
+    await waitFor(() =>
+      expect(login).toHaveBeenCalledWith({
+        email: "ada@example.test",
+        password: "secret-pass",
+        redirect: null,
+      }),
+    );
+    await waitFor(() => expect(assignPage).toHaveBeenCalledWith("/"));
   });
 
   it("shows the login error under the form and stays on the page", async () => {
@@ -33,12 +52,15 @@ describe("LoginPage", () => {
       success: false,
       error: { name: "Login failed", message: "Invalid email or password" },
     }));
-    renderAt("/login", <LoginPage />, fakeAuthProvider({ login }));
+    renderGuest("/login", { login });
     await signIn("ada@example.test", "wrong-pass");
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toContain("Invalid email or password");
     expect(screen.getAllByText("Invalid email or password")).toHaveLength(1);
-    expect(screen.getByTestId("location").textContent).toBe("/login");
+    expect(currentUrl()).toBe("/login");
+    expect(assignPage).not.toHaveBeenCalled();
+    // The form is usable again.
+    expect(screen.getByRole("button", { name: "Sign in" })).toBeEnabled();
   });
 
   it("clears the previous error when signing in again", async () => {
@@ -46,7 +68,7 @@ describe("LoginPage", () => {
       .fn()
       .mockResolvedValueOnce({ success: false, error: { name: "Login failed", message: "Nope" } })
       .mockResolvedValueOnce({ success: true, redirectTo: "/" });
-    renderAt("/login", <LoginPage />, fakeAuthProvider({ login }));
+    renderGuest("/login", { login });
     await signIn("ada@example.test", "wrong");
     await screen.findByText("Nope");
     await userEvent.setup({ delay: null }).click(screen.getByRole("button", { name: "Sign in" }));
@@ -55,29 +77,44 @@ describe("LoginPage", () => {
 
   it("does not call login while the fields are invalid", async () => {
     const login = vi.fn(async () => ({ success: true }));
-    renderAt("/login", <LoginPage />, fakeAuthProvider({ login }));
+    renderGuest("/login", { login });
     await userEvent.setup({ delay: null }).click(screen.getByRole("button", { name: "Sign in" }));
     expect(await screen.findByText("Enter your email address")).toBeTruthy();
+    expect(await screen.findByText("Enter your password")).toBeTruthy();
     expect(login).not.toHaveBeenCalled();
   });
 
   it("starts Google sign-in with the redirect value", async () => {
     const login = vi.fn(async () => ({ success: true, redirectTo: "/runs" }));
-    renderAt("/login?redirect=%2Fruns", <LoginPage />, fakeAuthProvider({ login }));
+    renderGuest("/login?redirect=%2Fruns", { login });
     await userEvent.setup({ delay: null }).click(screen.getByRole("button", { name: "Sign in with Google" }));
     await waitFor(() => expect(login).toHaveBeenCalledWith({ providerName: "google", redirect: "/runs" }));
-    await waitFor(() => expect(screen.getByTestId("location").textContent).toBe("/runs"));
+    await waitFor(() => expect(assignPage).toHaveBeenCalledWith("/runs"));
   });
 
-  it("ignores Refine's unchecked `to` parameter and follows the provider's answer", async () => {
+  it("while Google sign-in runs, the form waits; after it, the buttons stay busy while the app loads", async () => {
+    let finish: (value: { success: boolean; redirectTo: string }) => void = () => {};
+    const login = vi.fn(() => new Promise<{ success: boolean; redirectTo: string }>((r) => (finish = r)));
+    renderGuest("/login", { login });
+    await userEvent.setup({ delay: null }).click(screen.getByRole("button", { name: "Sign in with Google" }));
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: /Sign in with Google/ })).toHaveClass("ant-btn-loading"),
+    );
+    expect(screen.getByRole("button", { name: "Sign in" })).toBeDisabled();
+    finish({ success: true, redirectTo: "/" });
+    await waitFor(() => expect(assignPage).toHaveBeenCalledWith("/"));
+    expect(screen.getByRole("button", { name: "Sign in" })).toBeDisabled();
+  });
+
+  it("follows the answer of the sign-in call, never a query parameter of its own", async () => {
     const login = vi.fn(async () => ({ success: true, redirectTo: "/" }));
-    renderAt("/login?to=%2F%2Fevil.com", <LoginPage />, fakeAuthProvider({ login }));
+    renderGuest("/login?to=%2F%2Fevil.com", { login });
     await signIn("ada@example.test", "secret-pass");
-    await waitFor(() => expect(screen.getByTestId("location").textContent).toBe("/"));
+    await waitFor(() => expect(assignPage).toHaveBeenCalledWith("/"));
   });
 
   it("links to the forgot-password page and can be used from the keyboard", async () => {
-    renderAt("/login", <LoginPage />, fakeAuthProvider());
+    renderGuest("/login");
     expect(screen.getByRole("link", { name: "Forgot password?" }).getAttribute("href")).toBe(
       "/forgot-password",
     );

@@ -1,21 +1,26 @@
 // /register?token=…: accepting an invitation (spec §1); afterwards the app opens at "/".
-import { useLogin, useRegister } from "@refinedev/core";
-import { Alert, Button, Divider, Form, Input } from "antd";
-import { Link, useSearchParams } from "react-router";
-import type { LoginParams, RegisterParams } from "../../providers/auth-provider";
+import Alert from "antd/es/alert";
+import Button from "antd/es/button";
+import Divider from "antd/es/divider";
+import Form from "antd/es/form";
+import Input from "antd/es/input/Input";
+import Password from "antd/es/input/Password";
+import { confirmRules, newPasswordRules } from "../auth/password-rules";
 import { AuthPanel } from "./auth-panel";
-import { confirmRules, newPasswordRules } from "./password-rules";
-import { useAuthOutcome } from "./use-auth-outcome";
+import { useGuestAuth } from "./guest-auth";
+import { GuestLink } from "./guest-link";
+import { useGuestLocation } from "./guest-location";
+import { useAuthCall } from "./use-auth-call";
 
 type RegisterValues = { name: string; email: string; password: string; confirm: string };
 
-export default function RegisterPage() {
-  const [searchParams] = useSearchParams();
+export function RegisterPage() {
+  const auth = useGuestAuth();
+  const { searchParams } = useGuestLocation();
   const token = searchParams.get("token");
-  const { error, mutationOptions } = useAuthOutcome();
-  const { mutate: register, isPending: registering } = useRegister<RegisterParams>({ mutationOptions });
-  // Accepting the invitation with Google: SSO login carries the invitation token.
-  const { mutate: login, isPending: ssoPending } = useLogin<LoginParams>({ mutationOptions });
+  const { error, running, run } = useAuthCall<"register" | "google">();
+  const registering = running === "register";
+  const ssoPending = running === "google";
 
   return (
     <AuthPanel title="Create your account">
@@ -30,7 +35,9 @@ export default function RegisterPage() {
       <Form<RegisterValues>
         layout="vertical"
         requiredMark={false}
-        onFinish={({ name, email, password }) => register({ name, email, password, token })}
+        onFinish={({ name, email, password }) =>
+          run("register", () => auth.register({ name, email, password, token }))
+        }
       >
         <Form.Item
           label="Name"
@@ -47,10 +54,10 @@ export default function RegisterPage() {
           <Input type="email" autoComplete="email" />
         </Form.Item>
         <Form.Item label="Password" name="password" rules={newPasswordRules}>
-          <Input.Password autoComplete="new-password" />
+          <Password autoComplete="new-password" />
         </Form.Item>
         <Form.Item label="Confirm password" name="confirm" dependencies={["password"]} rules={confirmRules()}>
-          <Input.Password autoComplete="new-password" />
+          <Password autoComplete="new-password" />
         </Form.Item>
         {error && <Alert style={{ marginBottom: 16 }} type="error" showIcon message={error} />}
         <Form.Item style={{ marginBottom: 8 }}>
@@ -66,16 +73,17 @@ export default function RegisterPage() {
         </Form.Item>
       </Form>
       <Divider plain>or</Divider>
+      {/* Accepting the invitation with Google: the SSO login carries the invitation token. */}
       <Button
         block
         loading={ssoPending}
         disabled={!token || registering}
-        onClick={() => login({ providerName: "google", token, redirect: "/" })}
+        onClick={() => run("google", () => auth.login({ providerName: "google", token, redirect: "/" }))}
       >
         Sign up with Google
       </Button>
       <p style={{ margin: "16px 0 0" }}>
-        <Link to="/login">Already have an account? Sign in</Link>
+        <GuestLink to="/login">Already have an account? Sign in</GuestLink>
       </p>
     </AuthPanel>
   );

@@ -1,4 +1,4 @@
-// The frame of the sign-in pages inside the guest layout (which centres it and shows the brand,
+// The frame of the sign-in pages inside the guest frame (which centres it and shows the brand,
 // feedback messages and loader): one column, full width on a phone, 400px at most elsewhere.
 // Plain elements on purpose: Card/Typography would add weight to the /login first load.
 import type { CSSProperties, ReactNode } from "react";
@@ -25,6 +25,3 @@ export function AuthPanel({ title, children }: { title: string; children: ReactN
     </section>
   );
 }
-
-/** Minimum password length of the register, reset and profile password forms. */
-export const MIN_PASSWORD_LENGTH = 10;

@@ -1,26 +1,32 @@
 // /login: email and password, or Google single sign-on (spec §1, §2).
-import { useLogin } from "@refinedev/core";
-import { Alert, Button, Divider, Form, Input } from "antd";
-import { Link, useSearchParams } from "react-router";
-import type { LoginParams } from "../../providers/auth-provider";
+import Alert from "antd/es/alert";
+import Button from "antd/es/button";
+import Divider from "antd/es/divider";
+import Form from "antd/es/form";
+import Input from "antd/es/input/Input";
+import Password from "antd/es/input/Password";
 import { AuthPanel } from "./auth-panel";
-import { useAuthOutcome } from "./use-auth-outcome";
+import { useGuestAuth } from "./guest-auth";
+import { GuestLink } from "./guest-link";
+import { useGuestLocation } from "./guest-location";
+import { useAuthCall } from "./use-auth-call";
 
 type LoginValues = { email: string; password: string };
 
-export default function LoginPage() {
-  const [searchParams] = useSearchParams();
-  const { error, mutationOptions } = useAuthOutcome();
-  const { mutate: login, isPending, variables } = useLogin<LoginParams>({ mutationOptions });
+export function LoginPage() {
+  const auth = useGuestAuth();
+  const { searchParams } = useGuestLocation();
+  const { error, running, run } = useAuthCall<"password" | "google">();
   const redirect = searchParams.get("redirect");
-  const ssoPending = isPending && variables?.providerName === "google";
+  const ssoPending = running === "google";
+  const passwordPending = running === "password";
 
   return (
     <AuthPanel title="Sign in">
       <Form<LoginValues>
         layout="vertical"
         requiredMark={false}
-        onFinish={({ email, password }) => login({ email, password, redirect })}
+        onFinish={({ email, password }) => run("password", () => auth.login({ email, password, redirect }))}
       >
         <Form.Item
           label="Email"
@@ -34,28 +40,22 @@ export default function LoginPage() {
           name="password"
           rules={[{ required: true, message: "Enter your password" }]}
         >
-          <Input.Password autoComplete="current-password" />
+          <Password autoComplete="current-password" />
         </Form.Item>
         <Form.Item style={{ marginBottom: 8 }}>
-          <Button
-            type="primary"
-            htmlType="submit"
-            block
-            loading={isPending && !ssoPending}
-            disabled={ssoPending}
-          >
+          <Button type="primary" htmlType="submit" block loading={passwordPending} disabled={ssoPending}>
             Sign in
           </Button>
         </Form.Item>
       </Form>
       {error && <Alert style={{ marginBottom: 16 }} type="error" showIcon message={error} />}
-      <Link to="/forgot-password">Forgot password?</Link>
+      <GuestLink to="/forgot-password">Forgot password?</GuestLink>
       <Divider plain>or</Divider>
       <Button
         block
         loading={ssoPending}
-        disabled={isPending && !ssoPending}
-        onClick={() => login({ providerName: "google", redirect })}
+        disabled={passwordPending}
+        onClick={() => run("google", () => auth.login({ providerName: "google", redirect }))}
       >
         Sign in with Google
       </Button>

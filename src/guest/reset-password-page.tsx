@@ -1,22 +1,22 @@
 // /reset-password?token=…: the page the emailed link opens (spec §2); then back to /login.
-import { useUpdatePassword } from "@refinedev/core";
-import { Alert, Button, Form, Input } from "antd";
-import { Link, useSearchParams } from "react-router";
+import Alert from "antd/es/alert";
+import Button from "antd/es/button";
+import Form from "antd/es/form";
+import Password from "antd/es/input/Password";
+import { confirmRules, newPasswordRules } from "../auth/password-rules";
 import { AuthPanel } from "./auth-panel";
-import { confirmRules, newPasswordRules } from "./password-rules";
-import { useAuthOutcome } from "./use-auth-outcome";
+import { useGuestAuth } from "./guest-auth";
+import { GuestLink } from "./guest-link";
+import { useGuestLocation } from "./guest-location";
+import { useAuthCall } from "./use-auth-call";
 
 type ResetValues = { password: string; confirm: string };
 
-export default function ResetPasswordPage() {
-  const [searchParams] = useSearchParams();
+export function ResetPasswordPage() {
+  const auth = useGuestAuth();
+  const { searchParams } = useGuestLocation();
   const token = searchParams.get("token");
-  const { error, mutationOptions } = useAuthOutcome();
-  const { mutate: updatePassword, isPending } = useUpdatePassword<{ token: string | null; password: string }>(
-    {
-      mutationOptions,
-    },
-  );
+  const { error, running, run } = useAuthCall<"reset">();
 
   return (
     <AuthPanel title="Choose a new password">
@@ -31,10 +31,10 @@ export default function ResetPasswordPage() {
       <Form<ResetValues>
         layout="vertical"
         requiredMark={false}
-        onFinish={({ password }) => updatePassword({ token, password })}
+        onFinish={({ password }) => run("reset", () => auth.updatePassword({ token, password }))}
       >
         <Form.Item label="New password" name="password" rules={newPasswordRules}>
-          <Input.Password autoComplete="new-password" autoFocus />
+          <Password autoComplete="new-password" autoFocus />
         </Form.Item>
         <Form.Item
           label="Confirm new password"
@@ -42,16 +42,16 @@ export default function ResetPasswordPage() {
           dependencies={["password"]}
           rules={confirmRules()}
         >
-          <Input.Password autoComplete="new-password" />
+          <Password autoComplete="new-password" />
         </Form.Item>
         {error && <Alert style={{ marginBottom: 16 }} type="error" showIcon message={error} />}
         <Form.Item style={{ marginBottom: 8 }}>
-          <Button type="primary" htmlType="submit" block loading={isPending} disabled={!token}>
+          <Button type="primary" htmlType="submit" block loading={running !== null} disabled={!token}>
             Reset password
           </Button>
         </Form.Item>
       </Form>
-      <Link to="/forgot-password">Request a new link</Link>
+      <GuestLink to="/forgot-password">Request a new link</GuestLink>
     </AuthPanel>
   );
 }

@@ -1,6 +1,8 @@
-// Rules shared by the forms that choose a new password (register, reset, profile).
+// Rules shared by the forms that choose a new password (register and reset in the guest app, the profile page).
 import type { FormRule } from "antd";
-import { MIN_PASSWORD_LENGTH } from "./auth-panel";
+
+/** Minimum password length of the register, reset and profile password forms. */
+export const MIN_PASSWORD_LENGTH = 10;
 
 export const newPasswordRules: FormRule[] = [
   { required: true, message: "Enter a password" },

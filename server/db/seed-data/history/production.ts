@@ -1,0 +1,402 @@
+import {
+  between,
+  FLOW,
+  type ItemPlan,
+  type OrderPlan,
+  type Paper,
+  type Process,
+  type RunPlan,
+  rankOf,
+  type Shop,
+  weighted,
+} from "./model";
+import { addBusinessDays, addWorkHours, atLocal, DAY, HOUR, localDate } from "./time";
+
+// From approval to the customer: some orders are cancelled or held before production; approved
+// items are ganged into runs by the juggler (same stock, colours and coating, batched together),
+// printed, coated, cut and finished with their run, staged until their order is complete, then
+// packed and shipped, or mailed in drops. Every item's status is where its course stands now.
+
+const MAX_ITEMS: Record<Exclude<Process, "outsourced">, number> = {
+  gang: 36,
+  digital_batch: 14,
+  large_format_nest: 8,
+  dedicated: 1,
+};
+
+/** The press sheet of a run: the product's paper on the sheet size its press takes. */
+export function runStock(shop: Shop, item: ItemPlan): Paper | null {
+  const stock = item.product.stock;
+  const own = shop.papers.find((p) => p.key === stock);
+  // Media off a roll (banners) is nested on panels of the roll's width.
+  if (!own) return stock ? { key: stock, paper: stock, width: 54, height: 120 } : null;
+  const same = shop.papers.filter((p) => p.paper === own.paper);
+  const area = (p: Paper) => p.width * p.height;
+  if (item.process === "gang") {
+    const offset = same.filter((p) => p.width >= 19).sort((a, b) => area(b) - area(a));
+    return offset[0] ?? own;
+  }
+  if (item.process === "digital_batch") {
+    const digital = same.filter((p) => p.width <= 13).sort((a, b) => area(b) - area(a));
+    return digital[0] ?? own;
+  }
+  return own;
+}
+
+const PRESSES: Record<Exclude<Process, "outsourced">, [string, string][]> = {
+  gang: [
+    ["Press 1 – XL 106", "Offset press 1"],
+    ["Press 2 – Lithrone G40", "Offset press 2"],
+  ],
+  dedicated: [
+    ["Press 3 – SM 52", "Offset press 3"],
+    ["Press 2 – Lithrone G40", "Offset press 2"],
+  ],
+  digital_batch: [
+    ["Indigo 12000", "Digital press – Indigo"],
+    ["iGen 5", "Digital press – iGen"],
+    ["imagePRESS V1350", "Digital press – imagePRESS"],
+  ],
+  large_format_nest: [
+    ["VUTEk h5", "Large format"],
+    ["Latex 800W", "Large format – latex"],
+  ],
+};
+
+function pressFor(shop: Shop, process: RunPlan["process"], n: number): [string | null, string | null] {
+  const options = PRESSES[process].filter(([e]) => shop.equipment.has(e));
+  if (options.length > 0) {
+    const [equipment, station] = options[n % options.length];
+    return [equipment, shop.stations.has(station) ? station : ([...shop.stations][0] ?? null)];
+  }
+  // A small shop runs everything on the press it has.
+  return [[...shop.equipment][0] ?? null, [...shop.stations][0] ?? null];
+}
+
+/** Cancellations and holds happen before production: those items never reach a run. */
+function stopSomeOrders(shop: Shop, orders: OrderPlan[]): void {
+  const { random, now } = shop;
+  for (const order of orders) {
+    const start = (item: ItemPlan) => Math.min(item.slot ?? now, now);
+    const earliest = Math.min(...order.items.map(start));
+    if (random.chance(shop.full ? 0.012 : 0.1) && earliest > order.orderedAt + HOUR) {
+      const at = between(random, order.orderedAt + HOUR, earliest);
+      order.cancelledAt = at;
+      for (const item of order.items) item.stoppedAt = at;
+      continue;
+    }
+    for (const item of order.items) {
+      if (order.items.length > 1 && random.chance(0.006) && start(item) > order.orderedAt + HOUR) {
+        item.stoppedAt = between(random, order.orderedAt + HOUR, start(item));
+        item.status = "cancelled";
+      }
+    }
+    // Work not yet batched stops for an account on credit hold, or for a question about the files.
+    const waiting = order.items.filter((it) => it.stoppedAt === null && (it.slot ?? Infinity) > now);
+    if (waiting.length > 0 && (order.customer.status === "credit_hold" || random.chance(0.03))) {
+      order.held = true;
+      for (const item of waiting) {
+        const last = item.events.filter(([, t]) => t <= now).at(-1)?.[1] ?? order.orderedAt;
+        item.stoppedAt = between(random, last, now);
+        item.status = "on_hold";
+      }
+    }
+  }
+  for (const order of orders) {
+    if (order.cancelledAt !== null) for (const item of order.items) item.status = "cancelled";
+  }
+}
+
+/** The juggler's runs: batched items sharing process, sheet, colours and coating, slot by slot. */
+function buildRuns(shop: Shop, orders: OrderPlan[]): RunPlan[] {
+  const { random, now } = shop;
+  const groups = new Map<string, { stock: Paper | null; items: ItemPlan[] }>();
+  for (const order of orders) {
+    for (const item of order.items) {
+      if (item.process === "outsourced" || item.slot === null || item.slot > now || item.stoppedAt !== null) {
+        continue;
+      }
+      const stock = runStock(shop, item);
+      // A small shop gangs its few jobs once a week.
+      const slot = shop.full ? item.slot : Math.floor((item.slot - 4 * DAY) / (7 * DAY));
+      const key = [slot, item.process, stock?.key, item.product.colors, item.coating].join("|");
+      if (!groups.has(key)) groups.set(key, { stock, items: [] });
+      groups.get(key)?.items.push(item);
+    }
+  }
+  const runs: RunPlan[] = [];
+  const firstSlot = (items: ItemPlan[]) => Math.min(...items.map((it) => it.slot as number));
+  const sorted = [...groups.values()].sort((a, b) => firstSlot(a.items) - firstSlot(b.items));
+  for (const { stock, items } of sorted) {
+    const first = items[0];
+    const process = first.process as RunPlan["process"];
+    const size = MAX_ITEMS[process];
+    items.sort((a, b) => a.dueAt - b.dueAt);
+    for (let i = 0; i < items.length; i += size) {
+      const chunk = items.slice(i, i + size);
+      // Filled when its last item was batched.
+      const slot = Math.max(...chunk.map((it) => it.slot as number));
+      const due = Math.min(...chunk.map((it) => it.dueAt));
+      const [equipment, station] = pressFor(shop, process, runs.length);
+      // Rush work goes to press at once; standard work waits its turn, and one run in ten slips a day.
+      const urgent = chunk.some((it) => it.order.turnaround !== "standard");
+      const wait = urgent ? between(random, 0.5, 3) : between(random, 2, process === "gang" ? 16 : 10);
+      const readyAt = slot + between(random, 0.3, 1) * HOUR;
+      const imposedAt = addWorkHours(readyAt, between(random, 0.5, 2));
+      const platedAt = addWorkHours(imposedAt, between(random, 0.3, 1));
+      let printAt = addWorkHours(platedAt, wait);
+      if (random.chance(0.1)) printAt = addWorkHours(printAt, between(random, 8, 14));
+      // Nothing waits past its due date on purpose: late work is the slips above.
+      if (printAt > due && !urgent) printAt = Math.max(addWorkHours(platedAt, 0.5), due - 20 * HOUR);
+      const printedAt = addWorkHours(printAt, between(random, 0.7, 3));
+      const coatedAt = first.coating === "none" ? null : addWorkHours(printedAt, between(random, 1, 4));
+      const cutAt = addWorkHours(coatedAt ?? printedAt, between(random, 1, 4));
+      const run: RunPlan = {
+        key: "",
+        process,
+        stock,
+        colors: first.product.colors,
+        coating: first.coating,
+        items: chunk,
+        slot,
+        readyAt,
+        imposedAt,
+        platedAt,
+        printAt,
+        printedAt,
+        coatedAt,
+        cutAt,
+        held: false,
+        equipment,
+        station,
+      };
+      // A few runs wait in prepress for a plate or a file question; their items stay batched.
+      if (now < printAt && now > readyAt && random.chance(0.03)) run.held = true;
+      for (const item of chunk) item.run = run;
+      runs.push(run);
+    }
+  }
+  return runs;
+}
+
+/** After the run: finishing, staging; then the order's packing, shipping or mailing, delivery. */
+function planDownstream(shop: Shop, order: OrderPlan): void {
+  const { random } = shop;
+  const live = order.items.filter((it) => it.stoppedAt === null);
+  for (const item of live) {
+    if (item.process === "outsourced") {
+      // At the trade printer: it waits in outsource staging until the boxes arrive.
+      const at = atLocal(
+        addBusinessDays(localDate(item.events[3][1]), random.int(4, 6)),
+        between(random, 10, 15),
+      );
+      item.events.push(["staged", at]);
+      continue;
+    }
+    const run = item.run;
+    if (!run) continue;
+    if (run.held) {
+      item.events.push(["batched", item.slot as number]);
+      continue;
+    }
+    item.events.push(["batched", item.slot as number], ["printing", run.printAt], ["printed", run.printedAt]);
+    if (run.coatedAt !== null) item.events.push(["coated", run.coatedAt]);
+    item.events.push(["cut", run.cutAt]);
+    let done = run.cutAt;
+    if (item.product.finishing) {
+      done = addWorkHours(done, between(random, 2, 8));
+      item.events.push(["finishing", done]);
+    }
+    item.events.push(["staged", addWorkHours(done, between(random, 0.5, 2))]);
+  }
+  const staged = live.map((it) => it.events.find(([c]) => c === "staged")?.[1]);
+  if (live.length === 0 || staged.some((t) => t === undefined)) return;
+  const packedAt = addWorkHours(Math.max(...(staged as number[])), between(random, 0.5, 3));
+  order.packedAt = packedAt;
+  const mailItems = live.filter((it) => it.mailing);
+  const shipItems = live.filter((it) => !it.mailing);
+  for (const item of live) item.events.push(["packed", packedAt]);
+  if (shipItems.length > 0) {
+    const m = order.shipMethod;
+    const shippedAt =
+      m === "pickup"
+        ? packedAt + between(random, 2, 60) * HOUR
+        : addWorkHours(packedAt, between(random, 0.5, 3));
+    const transitDays =
+      m === "overnight" ? 1 : m === "two_day" ? 2 : m === "freight" ? random.int(2, 5) : random.int(1, 4);
+    const deliveredAt =
+      m === "pickup"
+        ? shippedAt + 0.1 * HOUR
+        : m === "local_delivery"
+          ? addWorkHours(shippedAt, between(random, 1, 5))
+          : atLocal(addBusinessDays(localDate(shippedAt + DAY), transitDays - 1), between(random, 10, 17));
+    order.shippedAt = shippedAt;
+    order.deliveredAt = deliveredAt;
+    for (const item of shipItems) item.events.push(["shipped", shippedAt], ["delivered", deliveredAt]);
+  }
+  if (mailItems.length > 0) {
+    const first = [order.wantedBy, addBusinessDays(localDate(packedAt + DAY), 0)].sort().at(-1) as string;
+    const quantity = Math.max(...mailItems.map((it) => it.quantity));
+    const dropCount =
+      quantity < 2_000
+        ? 1
+        : weighted(random, [
+            [1, 0.75],
+            [2, 0.15],
+            [3, 0.07],
+            [4, 0.03],
+          ]);
+    const gap = random.pick([7, 14, 21]);
+    const drops = [first];
+    for (let d = 1; d < dropCount; d++) {
+      drops.push(addBusinessDays(localDate(atLocal(first, 12) + d * gap * DAY), 0));
+    }
+    order.drops = drops;
+    const mailedAt = atLocal(first, 14);
+    const deliveredAt = atLocal(drops[drops.length - 1], 12) + random.int(3, 6) * DAY;
+    for (const item of mailItems) item.events.push(["mailed", mailedAt], ["delivered", deliveredAt]);
+  }
+}
+
+/** The status of an item now: the last step of its course that has happened, or where it stopped. */
+function settle(shop: Shop, item: ItemPlan): void {
+  const { now, random } = shop;
+  item.events.sort((a, b) => a[1] - b[1]);
+  if (item.stoppedAt !== null) {
+    item.events = item.events.filter(([, t]) => t <= (item.stoppedAt as number));
+    return;
+  }
+  const reached = item.events.filter(([, t]) => t <= now);
+  item.status = reached.at(-1)?.[0] ?? "received";
+  // A press or finishing fault sends a few items back to press.
+  const rank = rankOf(item.status);
+  if (rank >= FLOW.indexOf("printing") && rank <= FLOW.indexOf("finishing") && random.chance(0.03)) {
+    item.status = "reprint";
+  }
+}
+
+/** The statuses every demo shows somewhere, in the order work reaches them. */
+const SHOWN = [...FLOW, "on_hold", "reprint", "cancelled"];
+
+/**
+ * A small demo (a few hundred orders) may have no item that is, right now, in a short step such
+ * as preflight or coating. For each status nobody is in, one recent single-item order is re-timed
+ * so that its item is: before production by stopping its course there, in production by giving it
+ * a run of its own whose steps straddle the present.
+ */
+function showEveryStatus(shop: Shop, orders: OrderPlan[], runs: RunPlan[]): void {
+  const { now } = shop;
+  const present = new Set(orders.flatMap((o) => o.items.map((it) => it.status)));
+  const used = new Set<OrderPlan>();
+  const donors = orders
+    .filter(
+      (o) =>
+        o.items.length === 1 &&
+        o.cancelledAt === null &&
+        !o.held &&
+        !o.items[0].mailing &&
+        o.items[0].process !== "outsourced" &&
+        o.approvedAt !== null &&
+        o.approvedAt < now - 2 * DAY,
+    )
+    .reverse();
+  for (const code of SHOWN) {
+    // Work past finishing (staged, packed, shipped, mailed, delivered) is there in any history.
+    if (present.has(code) || rankOf(code) > FLOW.indexOf("finishing")) continue;
+    const item = donors
+      .filter((o) => !used.has(o))
+      .map((o) => o.items[0])
+      .find(
+        (it) =>
+          (code !== "coated" || it.coating !== "none") && (code !== "finishing" || it.product.finishing),
+      );
+    if (!item) continue;
+    const order = item.order;
+    used.add(order);
+    if (item.run) {
+      item.run.items = item.run.items.filter((it) => it !== item);
+      if (item.run.items.length === 0) runs.splice(runs.indexOf(item.run), 1);
+      item.run = null;
+    }
+    order.packedAt = null;
+    order.shippedAt = null;
+    order.deliveredAt = null;
+    item.events = item.events.slice(0, 4);
+    const rank = rankOf(code);
+    if (code === "cancelled" || code === "on_hold" || (rank >= 0 && rank <= FLOW.indexOf("approved"))) {
+      // Stopped before production: the steps after this one have not happened.
+      const keep = code === "cancelled" || code === "on_hold" ? 4 : rank + 1;
+      item.events = item.events.slice(0, keep).map(([c, t]) => [c, Math.min(t, now - HOUR)]);
+      item.slot = null;
+      item.status = code;
+      if (code === "cancelled") order.cancelledAt = item.stoppedAt = now - 0.5 * HOUR;
+      if (code === "on_hold") {
+        order.held = true;
+        item.stoppedAt = now - 0.5 * HOUR;
+      }
+      continue;
+    }
+    // In production: a run of its own, its steps placed around the present.
+    const at: Record<string, number> = {
+      batched: 3,
+      printing: -0.5,
+      reprint: -0.5,
+      printed: -1.5,
+      coated: -2.5,
+      cut: -3.5,
+      finishing: -4.5,
+    };
+    const shift = at[code] ?? 0;
+    const printAt = now + shift * HOUR;
+    const process = item.process as RunPlan["process"];
+    const slot = Math.min(printAt - 4 * HOUR, now - 5 * HOUR);
+    const run: RunPlan = {
+      key: "",
+      process,
+      stock: runStock(shop, item),
+      colors: item.product.colors,
+      coating: code === "coated" ? item.coating : "none",
+      items: [item],
+      slot,
+      readyAt: slot + 0.5 * HOUR,
+      imposedAt: slot + HOUR,
+      platedAt: slot + 1.5 * HOUR,
+      printAt,
+      printedAt: printAt + HOUR,
+      coatedAt: code === "coated" ? printAt + 2 * HOUR : null,
+      cutAt: printAt + 3 * HOUR,
+      held: false,
+      ...(() => {
+        const [equipment, station] = pressFor(shop, process, runs.length);
+        return { equipment, station };
+      })(),
+    };
+    if (run.coating === "none") item.coating = "none";
+    item.slot = slot;
+    item.run = run;
+    runs.push(run);
+    item.events.push(["batched", slot], ["printing", run.printAt], ["printed", run.printedAt]);
+    if (run.coatedAt !== null) item.events.push(["coated", run.coatedAt]);
+    item.events.push(["cut", run.cutAt]);
+    if (code === "finishing") item.events.push(["finishing", run.cutAt + HOUR]);
+    item.events.push(["staged", now + 8 * HOUR]);
+    item.stoppedAt = null;
+    settle({ ...shop, random: { ...shop.random, chance: () => false } }, item);
+    if (code === "reprint") item.status = "reprint";
+  }
+}
+
+export function planProduction(shop: Shop, orders: OrderPlan[]): RunPlan[] {
+  stopSomeOrders(shop, orders);
+  const runs = buildRuns(shop, orders);
+  for (const order of orders) planDownstream(shop, order);
+  for (const order of orders) for (const item of order.items) settle(shop, item);
+  if (shop.full) showEveryStatus(shop, orders, runs);
+  const prefix = shop.full ? "R-" : "OR-";
+  const base = shop.full ? 40_001 : 501;
+  runs.sort((a, b) => a.slot - b.slot);
+  runs.forEach((run, i) => {
+    run.key = `${prefix}${base + i}`;
+  });
+  return runs;
+}

@@ -1,0 +1,43 @@
+import { SMALL_SHOP_TEMPLATES, siteOf, slug, TEMPLATES } from "./catalog";
+import { defineSeed, ref, type SeedRow } from "./define";
+import { staffOf } from "./staff";
+
+// The designs of each site (catalog.ts); files live in the shop's file bucket, designs in the
+// external design editor.
+const FILES = "https://files.pressroom.test/templates";
+
+export default defineSeed({
+  rows: ({ full, keys, random }) => {
+    const sites = keys("Site");
+    const categories = new Set(keys("TemplateCategory"));
+    const owner = staffOf(keys("User")).admin;
+    return (full ? TEMPLATES : SMALL_SHOP_TEMPLATES).map((t): SeedRow => {
+      const site = siteOf(t.site, sites);
+      const s = slug(t.name);
+      return {
+        name: t.name,
+        site_id: site ? ref("Site", site) : null,
+        template_type_id: ref("TemplateType", t.type),
+        template_category_id:
+          t.category && categories.has(t.category) ? ref("TemplateCategory", t.category) : null,
+        trim_width: t.trim[0],
+        trim_height: t.trim[1],
+        bleed: t.trim[0] > 20 ? 0.5 : 0.125,
+        safe_margin: t.trim[0] > 20 ? 1 : 0.125,
+        front_file: t.type === "Upload" ? null : `${FILES}/${s}/front.pdf`,
+        back_file: t.back && t.type !== "Upload" ? `${FILES}/${s}/back.pdf` : null,
+        preview_image: `${FILES}/${s}/preview.png`,
+        editable_fields: t.fields.map((name, i) => ({
+          name,
+          label: name.replace(/_/g, " "),
+          locked: i === 0 && t.site === "portal",
+        })),
+        design_id: t.type === "Upload" ? null : `dsn_${s.replace(/-/g, "_")}`,
+        design_version: random.int(1, 6),
+        requires_approval: t.type !== "Static",
+        status: t.status ?? "published",
+        owner_id: owner ? ref("User", owner) : null,
+      };
+    });
+  },
+});

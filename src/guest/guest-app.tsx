@@ -1,0 +1,58 @@
+// The guest app: the four sign-in pages (spec §2) for a visitor without a session, started by main.tsx instead
+// of the full app. React and antd only (no Refine, TanStack Query, react-router or resource declarations), so
+// the /login first load stays small. Signing in ends with a page load into the full app (use-auth-call.ts).
+import ConfigProvider from "antd/es/config-provider";
+import { useEffect, useState } from "react";
+import { getConfig } from "../config/config";
+import { GuestFrame } from "../layouts/guest-frame";
+import { replacePage } from "../routing/page-load";
+import { createTheme } from "../theme/theme";
+import { ForgotPasswordPage } from "./forgot-password-page";
+import { type GuestAuth, GuestAuthContext, guestAuth } from "./guest-auth";
+import { GuestErrorBoundary } from "./guest-error-boundary";
+import { useGuestLocation } from "./guest-location";
+import { LoginPage } from "./login-page";
+import { RegisterPage } from "./register-page";
+import { ResetPasswordPage } from "./reset-password-page";
+
+const PAGES = {
+  "/login": LoginPage,
+  "/register": RegisterPage,
+  "/forgot-password": ForgotPasswordPage,
+  "/reset-password": ResetPasswordPage,
+} as const;
+
+function pageFor(pathname: string) {
+  const clean = pathname.replace(/\/+$/, "") || "/";
+  return clean in PAGES ? PAGES[clean as keyof typeof PAGES] : undefined;
+}
+
+/** Any other path is the full app's: a page load lets main.tsx start it. */
+function LeaveGuestApp() {
+  useEffect(() => replacePage(`${window.location.pathname}${window.location.search}`), []);
+  return null;
+}
+
+function GuestPage() {
+  const { pathname } = useGuestLocation();
+  const Page = pageFor(pathname);
+  if (!Page) return <LeaveGuestApp />;
+  return (
+    <GuestErrorBoundary key={pathname}>
+      <Page />
+    </GuestErrorBoundary>
+  );
+}
+
+export function GuestApp({ auth = guestAuth, mode }: { auth?: GuestAuth; mode?: string }) {
+  const [theme] = useState(() => createTheme(mode ?? getConfig().mode));
+  return (
+    <ConfigProvider theme={theme}>
+      <GuestAuthContext.Provider value={auth}>
+        <GuestFrame>
+          <GuestPage />
+        </GuestFrame>
+      </GuestAuthContext.Provider>
+    </ConfigProvider>
+  );
+}

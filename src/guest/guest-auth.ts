@@ -1,0 +1,18 @@
+// The calls the guest pages make, through a context so tests can stand in for the server.
+import { createContext, useContext } from "react";
+import { forgotPassword, login, register, updatePassword } from "../providers/auth-actions";
+
+export interface GuestAuth {
+  login: typeof login;
+  register: typeof register;
+  forgotPassword: typeof forgotPassword;
+  updatePassword: typeof updatePassword;
+}
+
+export const guestAuth: GuestAuth = { login, register, forgotPassword, updatePassword };
+
+export const GuestAuthContext = createContext<GuestAuth>(guestAuth);
+
+export function useGuestAuth(): GuestAuth {
+  return useContext(GuestAuthContext);
+}

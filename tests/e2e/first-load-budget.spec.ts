@@ -1,0 +1,42 @@
+// The /login first-load budget (issue #7): at most 200 KB of JavaScript (gzip), counted from what Chromium fetched.
+// The sign-in pages are a lean app of their own (src/guest/, started by src/main.tsx); this keeps them so.
+import { expect, test } from "@playwright/test";
+import { describeLoad, kb, measureFirstLoad } from "./first-load";
+
+const BUDGET = 200 * 1024;
+
+// Chunk files are named after what must never be part of this load (vite.config.ts tags the libraries' chunks;
+// "App" is the full app's root, which every page of the full app hangs off).
+const FORBIDDEN: [string, RegExp][] = [
+  ["Firebase", /firebase/i],
+  ["the rich-text editor", /quill|rich-text/i],
+  ["charts", /chart/i],
+  ["the full app", /\/App-[\w-]+\.js$/],
+];
+
+for (const [route, landsOn] of [
+  ["/login", "/login"],
+  ["/", "/login?redirect=%2F"],
+] as const) {
+  test(`first load of ${route}, signed out: at most ${kb(BUDGET)} of JavaScript`, async ({ page }) => {
+    const load = await measureFirstLoad(page, route, async (ready) => {
+      await expect(ready.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
+    });
+    const report = describeLoad(route, load);
+    test.info().annotations.push({ type: "first load", description: report });
+    console.log(report);
+
+    expect(load.landedOn).toBe(landsOn);
+    expect(load.scripts.length, report).toBeGreaterThan(0);
+    for (const [what, pattern] of FORBIDDEN) {
+      const offending = load.scripts
+        .filter((script) => pattern.test(script.path))
+        .map((script) => script.path);
+      expect(offending, `${what} is part of the ${route} first load:\n${report}`).toEqual([]);
+    }
+    expect(
+      load.totalGzip,
+      `${route} fetched ${kb(load.totalGzip)} of JavaScript (gzip), over the ${kb(BUDGET)} budget:\n${report}`,
+    ).toBeLessThanOrEqual(BUDGET);
+  });
+}
