@@ -1,9 +1,12 @@
 // Issue 6's flows end to end, through the generated pages: an order with three items created and
-// edited (the server recomputes its totals), a purchase order received into inventory. The API is
-// used only to look up seeded records and to check what the pages stored.
-import { type Locator, type Page, test } from "@playwright/test";
-import { signedInAs } from "./sign-in";
-import { apiAs, chooseReference, drawer, expect } from "./ui-steps";
+// edited (the server recomputes its totals), a purchase order received into inventory, a refund
+// walked through its states (and a refused move), a 500-row product import. The API is used only
+// to look up seeded records and to check what the pages stored; every record a test writes has a
+// run-unique number or name, so the tests run in any order and again on the same database.
+import { test } from "@playwright/test";
+import { cell, chooseOption, detail, pickDateTime, pickReference, unique, usd } from "./form-steps";
+import { sessionToken, signedInAs } from "./sign-in";
+import { apiAs, drawer, expect } from "./ui-steps";
 
 interface Named {
   id: number;
@@ -24,58 +27,6 @@ interface QuantityChange {
   type: string;
   quantity: number;
   reference: string | null;
-}
-
-/** A run-unique suffix, so reruns on one database never collide on unique numbers. */
-const unique = () => Date.now().toString(36).slice(-6).toUpperCase();
-
-const usd = (n: number) => n.toLocaleString("en-US", { style: "currency", currency: "USD" });
-
-/** The value cell of a label in a record's details ("Total" → "$513.75"). */
-function detail(scope: Page | Locator, label: string): Locator {
-  const root = "goto" in scope ? scope.locator("main") : scope;
-  return root
-    .locator(".ant-descriptions-item-label")
-    .getByText(label, { exact: true })
-    .locator("xpath=ancestor::*[contains(@class,'ant-descriptions-item-label')][1]")
-    .locator("xpath=following-sibling::*[contains(@class,'ant-descriptions-item-content')][1]");
-}
-
-/** Types into an antd DatePicker (format "YYYY-MM-DD HH:mm" with time) and confirms it. */
-async function pickDateTime(page: Page, scope: Locator, label: string, value: string) {
-  const input = scope.getByLabel(label, { exact: true });
-  await input.click();
-  await input.fill(value);
-  await input.press("Enter");
-  await expect(page.locator(".ant-picker-dropdown:visible")).toHaveCount(0);
-  await expect(input).toHaveValue(value);
-}
-
-/** Scrolls to the middle of the page: the sticky app bar covers whatever sits at its top edge. */
-async function centre(target: Locator) {
-  await target.evaluate((element) => element.scrollIntoView({ block: "center" }));
-}
-
-/** chooseReference, with the select brought out from under the app bar first. */
-async function pickReference(page: Page, scope: Locator, label: string, option: string) {
-  await centre(scope.getByLabel(label, { exact: true }));
-  await chooseReference(page, scope, label, option);
-}
-
-/** Picks `option` in the plain select (an enum) labelled `label`. */
-async function chooseOption(page: Page, scope: Locator, label: string, option: string) {
-  // The whole select: its value covers the input the label names.
-  const select = scope.locator(".ant-select").filter({ has: page.getByLabel(label, { exact: true }) });
-  await centre(select);
-  await select.click();
-  const dropdown = page.locator(".ant-select-dropdown:visible");
-  await dropdown.getByTitle(option, { exact: true }).click();
-  await expect(dropdown).toHaveCount(0);
-}
-
-/** Fills one cell of an inline child table: "Quantity, item 2". */
-function cell(scope: Locator, field: string, noun: string, row: number): Locator {
-  return scope.getByLabel(`${field}, ${noun} ${row}`, { exact: true });
 }
 
 test("an order with three items: created in the page, one item changed, totals recomputed by the server", async ({
@@ -328,4 +279,98 @@ test("a refund walked through its states; a decision overtaken by another is ref
   await expect(page.locator(".ant-select-dropdown:visible .ant-select-item-option")).toHaveText([
     "Processed",
   ]);
+});
+
+/** A product CSV of `count` rows; `broken` rows get the cells given for them. */
+function productCsv(
+  prefix: string,
+  type: string,
+  count: number,
+  broken: Record<number, Record<string, string>> = {},
+) {
+  const header = ["SKU", "Name", "Product type", "Setup fee", "Turnaround days"];
+  const lines = [header.join(",")];
+  for (let n = 1; n <= count; n++) {
+    const number = String(n).padStart(3, "0");
+    const row: Record<string, string> = {
+      SKU: `${prefix}-${number}`,
+      Name: `${prefix} postcard ${number}`,
+      "Product type": type,
+      "Setup fee": "12.50",
+      "Turnaround days": String(1 + (n % 5)),
+      ...broken[n],
+    };
+    lines.push(header.map((column) => row[column]).join(","));
+  }
+  return Buffer.from(`${lines.join("\r\n")}\r\n`);
+}
+
+test("a product import of 500 rows: two bad rows block the commit, the fixed file imports all 500", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  await signedInAs(page, "admin@pressroom.test");
+  const api = await apiAs(page, request);
+  // The last site by name: the order test takes its products from the first.
+  const [site] = await api.get<Named[]>("sites?sort=-name&limit=1");
+  const [type] = await api.get<Named[]>("product-types?sort=name&limit=1");
+  const prefix = `IMP${unique()}`;
+  // Data rows 137 and 412 are spreadsheet rows 138 and 413 (the header is row 1).
+  const bad = { 137: { Name: "" }, 412: { "Turnaround days": "120" } };
+
+  await page.goto(`/products/${site.id}/import`);
+  await expect(
+    page.getByRole("heading", { name: `Import products into ${site.name}`, level: 3 }),
+  ).toBeVisible();
+  const upload = page.locator('input[type="file"]');
+  await upload.setInputFiles({
+    name: "products.csv",
+    mimeType: "text/csv",
+    buffer: productCsv(prefix, type.name, 500, bad),
+  });
+
+  // The preview: exactly those two rows' problems, and no way to commit.
+  await expect(page.getByText("2 of 500 rows have problems")).toBeVisible();
+  const problems = page
+    .locator(".ant-table-wrapper")
+    .filter({ has: page.locator(".ant-table-title", { hasText: "Problems" }) });
+  const problemRows = problems.locator("tbody tr");
+  await expect(problemRows).toHaveCount(2);
+  await expect(problemRows.nth(0).getByRole("cell").nth(0)).toHaveText("138");
+  await expect(problemRows.nth(0).getByRole("cell").nth(1)).toHaveText("Name");
+  await expect(problemRows.nth(1).getByRole("cell").nth(0)).toHaveText("413");
+  await expect(problemRows.nth(1).getByRole("cell").nth(1)).toHaveText("Turnaround days");
+  await expect(problemRows.nth(1).getByRole("cell").nth(2)).toContainText("90");
+  const commit = page.getByRole("button", { name: "Import 500 products" });
+  await expect(commit).toBeDisabled();
+
+  // The fixed file: ready, then imported in one go.
+  await upload.setInputFiles({
+    name: "products.csv",
+    mimeType: "text/csv",
+    buffer: productCsv(prefix, type.name, 500),
+  });
+  await expect(page.getByText("500 rows are ready to import")).toBeVisible();
+  await expect(problems).toHaveCount(0);
+  await expect(commit).toBeEnabled();
+  await commit.click();
+  await expect(page.getByText("Imported 500 products")).toBeVisible();
+
+  // The site's products list has them: 500 matches, 20 pages of 25.
+  await page.getByRole("link", { name: "Back to the products" }).click();
+  await expect(page).toHaveURL(new RegExp(`/products/${site.id}$`));
+  const search = page.getByRole("searchbox", { name: "Search products" });
+  await search.fill(prefix);
+  await search.press("Enter");
+  await expect(page.getByRole("cell", { name: `${prefix}-001`, exact: true })).toBeVisible();
+  await expect(page.locator(".ant-pagination-item").last()).toHaveText("20");
+  const response = await request.get(`/api/v1/products?site_id=${site.id}&search=${prefix}&limit=1`, {
+    headers: { Authorization: `Bearer ${await sessionToken(page)}` },
+  });
+  expect(((await response.json()) as { meta: { total: number } }).meta.total).toBe(500);
+  const [first] = await api.get<(Product & { site_id: number; setup_fee: number })[]>(
+    `products?site_id=${site.id}&search=${prefix}-001&limit=1`,
+  );
+  expect(first).toMatchObject({ sku: `${prefix}-001`, site_id: site.id, setup_fee: 12.5 });
 });

@@ -38,8 +38,6 @@ const ITEM_FLOW = [
   "cancelled",
 ];
 
-const cents = (n: number) => Math.round(n * 100) / 100;
-
 describe("the demo shop's history", () => {
   let db: TestDatabase;
   beforeAll(async () => {

@@ -312,7 +312,10 @@ export function picker<T>(options: readonly (readonly [T, number])[]): (random: 
   const values = options.map(([v]) => v);
   const cumulative: number[] = [];
   let total = 0;
-  for (const [, w] of options) cumulative.push((total += w));
+  for (const [, w] of options) {
+    total += w;
+    cumulative.push(total);
+  }
   return (random) => {
     const r = random.next() * total;
     let lo = 0;
@@ -334,9 +337,15 @@ export function refCache(): (kind: Kind, key: string) => SeedRef {
   const cache = new Map<string, Map<string, SeedRef>>();
   return (kind, key) => {
     let byKey = cache.get(kind);
-    if (!byKey) cache.set(kind, (byKey = new Map()));
+    if (!byKey) {
+      byKey = new Map();
+      cache.set(kind, byKey);
+    }
     let r = byKey.get(key);
-    if (!r) byKey.set(key, (r = ref(kind, key)));
+    if (!r) {
+      r = ref(kind, key);
+      byKey.set(key, r);
+    }
     return r;
   };
 }

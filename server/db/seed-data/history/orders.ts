@@ -66,7 +66,7 @@ const CSR_TYPES: Record<string, number> = {
   Banner: 0.4,
   Label: 0.4,
 };
-const WEB_TIERS = [0.42, 0.33, 0.17, 0.06, 0.015, 0.005];
+const WEB_TIERS = [0.5, 0.3, 0.14, 0.045, 0.012, 0.003];
 const CSR_TIERS = [0.08, 0.17, 0.3, 0.22, 0.15, 0.08];
 
 const CUSTOMER_WEIGHT: Record<string, number> = {
@@ -174,7 +174,10 @@ const tierPickers = new WeakMap<
 /** A quantity of the product's price tiers: web buyers take the small ones, CSR accounts larger. */
 function quantityOf(shop: Shop, product: Product, csr: boolean): { quantity: number; price: number } {
   let byChannel = tierPickers.get(product);
-  if (!byChannel) tierPickers.set(product, (byChannel = new Map()));
+  if (!byChannel) {
+    byChannel = new Map();
+    tierPickers.set(product, byChannel);
+  }
   let pick = byChannel.get(csr);
   if (!pick) {
     const weights = csr ? CSR_TIERS : WEB_TIERS;
