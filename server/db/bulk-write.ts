@@ -1,4 +1,5 @@
 import { is, type SQL, sql } from "drizzle-orm";
+import { NodePgSession } from "drizzle-orm/node-postgres";
 import { PgliteSession } from "drizzle-orm/pglite";
 import { quoteIdent, type SqlType } from "../resources/tables";
 import { type Database, selectRows } from "./open";
@@ -15,6 +16,13 @@ export interface BulkColumn {
 /** What COPY ... FROM '/dev/blob' needs of a PGlite client or transaction. */
 interface PgliteQueryable {
   query(query: string, params?: unknown[], options?: { blob?: Blob }): Promise<unknown>;
+}
+
+/** The node-postgres client under a Drizzle transaction (the transaction's connection). */
+function nodePgClient(db: Database): { query(text: string, params: unknown[]): Promise<unknown> } | null {
+  const session = db._.session;
+  if (!is(session, NodePgSession)) return null;
+  return (session as unknown as { client: { query(text: string, params: unknown[]): Promise<unknown> } }).client;
 }
 
 /** The PGlite client under a Drizzle database or transaction; null on node-postgres. */
@@ -163,6 +171,22 @@ export async function bulkInsert(
     return;
   }
   const size = Math.max(1, Math.min(1_000, Math.floor(MAX_PARAMETERS / columns.length)));
+  const pg = nodePgClient(db);
+  if (pg) {
+    // Parameters as text: PostgreSQL reads each as its target column's type.
+    for (const batch of batches(rows, size)) {
+      const params: unknown[] = [];
+      const tuples = batch.map((row) => {
+        const marks = row.map((v, c) => {
+          params.push(textOf(v, columns[c].sqlType));
+          return `$${params.length}`;
+        });
+        return `(${marks.join(", ")})`;
+      });
+      await pg.query(`insert into ${quoteIdent(table)} (${names}) values ${tuples.join(", ")}`, params);
+    }
+    return;
+  }
   for (const batch of batches(rows, size)) {
     const values = batch.map(
       (row) =>

@@ -237,6 +237,8 @@ test("a refund walked through its states; a decision overtaken by another is ref
   const move = async (to: string) => {
     await row.getByRole("link", { name: `Edit refund approval ${refund.id}`, exact: true }).click();
     const edit = drawer(page, "Edit refund approval");
+    // Loaded: a choice made before the record arrives would be reset by it.
+    await expect(edit.getByLabel("Notes")).toHaveValue(note);
     await chooseOption(page, edit, "Status", to);
     await edit.getByRole("button", { name: "Save" }).click();
     await expect(edit).toHaveCount(0);
@@ -272,6 +274,7 @@ test("a refund walked through its states; a decision overtaken by another is ref
   // Processed is the end: its edit offers no other status.
   await row.getByRole("link", { name: `Edit refund approval ${refund.id}`, exact: true }).click();
   const last = drawer(page, "Edit refund approval");
+  await expect(last.getByLabel("Notes")).toHaveValue(note);
   await last
     .locator(".ant-select")
     .filter({ has: page.getByLabel("Status", { exact: true }) })

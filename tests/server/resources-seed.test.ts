@@ -219,7 +219,7 @@ describe("the demo data", () => {
     } finally {
       await again.dispose();
     }
-  });
+  }, 180_000); // seeds a second database: minutes on a loaded 2-core machine
 
   it("seeds SEED_ORDERS orders in the demo tenant (else 12,000), the other tenant's few whatever it says", async () => {
     expect(seedOrderCount({}, {})).toBe(DEFAULT_SEED_ORDERS);
@@ -250,5 +250,5 @@ describe("the demo data", () => {
       else process.env.SEED_ORDERS = saved;
       await small.dispose();
     }
-  });
+  }, 180_000);
 });

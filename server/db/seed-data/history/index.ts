@@ -250,7 +250,10 @@ function orderRow(shop: Shop, order: OrderPlan): SeedRow {
   const status = orderStatus(shop, order);
   const approved = order.approvedAt !== null && order.approvedAt <= now && order.cancelledAt === null;
   const outsourced = order.items.some((it) => it.product.vendor && approved);
-  const seen = order.items.flatMap((it) => it.events.map(([, t]) => t)).filter((t) => t <= now);
+  let updatedAt = order.orderedAt;
+  for (const item of order.items) {
+    for (const [, t] of item.events) if (t <= now && t > updatedAt) updatedAt = t;
+  }
   return {
     $key: order.key,
     order_number: order.key,
@@ -300,7 +303,7 @@ function orderRow(shop: Shop, order: OrderPlan): SeedRow {
     owner_id: order.csr ? shop.ref("User", order.csr) : null,
     items: order.items.map((it) => itemRow(shop, it)),
     $createdAt: new Date(order.orderedAt),
-    $updatedAt: new Date(Math.max(order.orderedAt, ...seen)),
+    $updatedAt: new Date(updatedAt),
   };
 }
 

@@ -153,6 +153,9 @@ export function mailOrderRows(shop: Shop, orders: OrderPlan[], routesOf: Map<Ite
         ? []
         : random.sample(order.customer.lists, random.int(1, Math.min(2, order.customer.lists.length)));
       const number = `${prefix}${base + rows.length}`;
+      const createdAt = Math.min(now, order.orderedAt + 5 * 60_000);
+      let updatedAt = createdAt;
+      for (const [, t] of item.events) if (t <= now && t > updatedAt) updatedAt = t;
       rows.push({
         $key: number,
         mail_order_number: number,
@@ -188,10 +191,8 @@ export function mailOrderRows(shop: Shop, orders: OrderPlan[], routesOf: Map<Ite
           return key ? shop.ref("Status", key) : null;
         })(),
         drops: dropRows,
-        $createdAt: new Date(order.orderedAt + 5 * 60_000),
-        $updatedAt: new Date(
-          Math.min(now, Math.max(order.orderedAt, ...item.events.map(([, t]) => t).filter((t) => t <= now))),
-        ),
+        $createdAt: new Date(createdAt),
+        $updatedAt: new Date(updatedAt),
       });
     }
   }

@@ -278,11 +278,22 @@ function settle(shop: Shop, item: ItemPlan): void {
 /** The statuses every demo shows somewhere, in the order work reaches them. */
 const SHOWN = [...FLOW, "on_hold", "reprint", "cancelled"];
 
+/** The latest 14:00 of a business day (when drops go to the post office) at or before `t`. */
+function lastMailing(t: number): number {
+  let date = localDate(t);
+  for (;;) {
+    const at = atLocal(date, 14);
+    if (at <= t && addBusinessDays(date, 0) === date) return at;
+    date = localDate(atLocal(date, 12) - DAY);
+  }
+}
+
 /**
  * A small demo (a few hundred orders) may have no item that is, right now, in a short step such
- * as preflight or coating. For each status nobody is in, one recent single-item order is re-timed
- * so that its item is: before production by stopping its course there, in production by giving it
- * a run of its own whose steps straddle the present.
+ * as preflight or coating, or (on a quiet weekend) packed. For each status nobody is in, one
+ * single-item order approved days ago is re-timed so that its item is: stopped there, when the
+ * step comes before production; else on a run of its own, its steps (run, staging, packing,
+ * shipping or mailing, delivery) two hours apart around the present, the status's own just past.
  */
 function showEveryStatus(shop: Shop, orders: OrderPlan[], runs: RunPlan[]): void {
   const { now } = shop;
@@ -294,21 +305,21 @@ function showEveryStatus(shop: Shop, orders: OrderPlan[], runs: RunPlan[]): void
         o.items.length === 1 &&
         o.cancelledAt === null &&
         !o.held &&
-        !o.items[0].mailing &&
         o.items[0].process !== "outsourced" &&
         o.approvedAt !== null &&
         o.approvedAt < now - 2 * DAY,
     )
     .reverse();
   for (const code of SHOWN) {
-    // Work past finishing (staged, packed, shipped, mailed, delivered) is there in any history.
-    if (present.has(code) || rankOf(code) > FLOW.indexOf("finishing")) continue;
+    if (present.has(code)) continue;
     const item = donors
       .filter((o) => !used.has(o))
       .map((o) => o.items[0])
       .find(
         (it) =>
-          (code !== "coated" || it.coating !== "none") && (code !== "finishing" || it.product.finishing),
+          (code === "mailed") === (it.mailing !== null) &&
+          (code !== "coated" || it.coating !== "none") &&
+          (code !== "finishing" || it.product.finishing),
       );
     if (!item) continue;
     const order = item.order;
@@ -321,7 +332,9 @@ function showEveryStatus(shop: Shop, orders: OrderPlan[], runs: RunPlan[]): void
     order.packedAt = null;
     order.shippedAt = null;
     order.deliveredAt = null;
+    order.drops = [];
     item.events = item.events.slice(0, 4);
+    item.stoppedAt = null;
     const rank = rankOf(code);
     if (code === "cancelled" || code === "on_hold" || (rank >= 0 && rank <= FLOW.indexOf("approved"))) {
       // Stopped before production: the steps after this one have not happened.
@@ -336,51 +349,55 @@ function showEveryStatus(shop: Shop, orders: OrderPlan[], runs: RunPlan[]): void
       }
       continue;
     }
-    // In production: a run of its own, its steps placed around the present.
-    const at: Record<string, number> = {
-      batched: 3,
-      printing: -0.5,
-      reprint: -0.5,
-      printed: -1.5,
-      coated: -2.5,
-      cut: -3.5,
-      finishing: -4.5,
-    };
-    const shift = at[code] ?? 0;
-    const printAt = now + shift * HOUR;
+    // A run of its own; the item's steps two hours apart, the wanted one just past.
+    const coated = code === "coated" || (item.coating !== "none" && rank > FLOW.indexOf("coated"));
+    const finished = code === "finishing" || (item.product.finishing && rank > FLOW.indexOf("finishing"));
+    const out = item.mailing ? "mailed" : "shipped";
+    const steps = [
+      "batched",
+      "printing",
+      "printed",
+      ...(coated ? ["coated"] : []),
+      "cut",
+      ...(finished ? ["finishing"] : []),
+      "staged",
+      "packed",
+      out,
+      "delivered",
+    ];
+    const wanted = steps.indexOf(code === "reprint" ? "printing" : code);
+    const anchor = code === "mailed" ? lastMailing(now - 0.5 * HOUR) : now - HOUR;
+    const at = (step: string) => anchor + (steps.indexOf(step) - wanted) * 2 * HOUR;
     const process = item.process as RunPlan["process"];
-    const slot = Math.min(printAt - 4 * HOUR, now - 5 * HOUR);
+    const [equipment, station] = pressFor(shop, process, runs.length);
     const run: RunPlan = {
       key: "",
       process,
       stock: runStock(shop, item),
       colors: item.product.colors,
-      coating: code === "coated" ? item.coating : "none",
+      coating: coated ? item.coating : "none",
       items: [item],
-      slot,
-      readyAt: slot + 0.5 * HOUR,
-      imposedAt: slot + HOUR,
-      platedAt: slot + 1.5 * HOUR,
-      printAt,
-      printedAt: printAt + HOUR,
-      coatedAt: code === "coated" ? printAt + 2 * HOUR : null,
-      cutAt: printAt + 3 * HOUR,
+      slot: at("batched"),
+      readyAt: at("batched") + 0.5 * HOUR,
+      imposedAt: at("batched") + HOUR,
+      platedAt: at("batched") + 1.5 * HOUR,
+      printAt: at("printing"),
+      printedAt: at("printed"),
+      coatedAt: coated ? at("coated") : null,
+      cutAt: at("cut"),
       held: false,
-      ...(() => {
-        const [equipment, station] = pressFor(shop, process, runs.length);
-        return { equipment, station };
-      })(),
+      equipment,
+      station,
     };
-    if (run.coating === "none") item.coating = "none";
-    item.slot = slot;
+    if (!coated) item.coating = "none";
+    item.slot = run.slot;
     item.run = run;
     runs.push(run);
-    item.events.push(["batched", slot], ["printing", run.printAt], ["printed", run.printedAt]);
-    if (run.coatedAt !== null) item.events.push(["coated", run.coatedAt]);
-    item.events.push(["cut", run.cutAt]);
-    if (code === "finishing") item.events.push(["finishing", run.cutAt + HOUR]);
-    item.events.push(["staged", now + 8 * HOUR]);
-    item.stoppedAt = null;
+    item.events.push(...steps.map((step): [string, number] => [step, at(step)]));
+    order.packedAt = at("packed");
+    if (out === "shipped") order.shippedAt = at("shipped");
+    else order.drops = [localDate(at("mailed"))];
+    order.deliveredAt = at("delivered");
     settle({ ...shop, random: { ...shop.random, chance: () => false } }, item);
     if (code === "reprint") item.status = "reprint";
   }

@@ -131,7 +131,7 @@ export function purchaseOrderRows(shop: Shop, orders: OrderPlan[]): SeedRow[] {
           ? "Deliver to dock 2 before 2 pm."
           : null,
       lines,
-      $createdAt: new Date(atLocal(orderedOn, 9)),
+      $createdAt: new Date(Math.min(now, atLocal(orderedOn, 9))),
     });
   }
   return rows;
