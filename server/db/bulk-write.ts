@@ -22,7 +22,8 @@ interface PgliteQueryable {
 function nodePgClient(db: Database): { query(text: string, params: unknown[]): Promise<unknown> } | null {
   const session = db._.session;
   if (!is(session, NodePgSession)) return null;
-  return (session as unknown as { client: { query(text: string, params: unknown[]): Promise<unknown> } }).client;
+  return (session as unknown as { client: { query(text: string, params: unknown[]): Promise<unknown> } })
+    .client;
 }
 
 /** The PGlite client under a Drizzle database or transaction; null on node-postgres. */

@@ -159,7 +159,8 @@ await phase.run(async () => {
     // Time for late renders (lazy chunks, reference labels) and for any handler to fire.
     await page.waitForTimeout(markers.length > 0 ? 500 : 2000);
     pagesOpened += 1;
-    if (pagesOpened % 10 === 1) phase.log(`${url}: loaded in ${loaded} ms, checked in ${Date.now() - started} ms`);
+    if (pagesOpened % 10 === 1)
+      phase.log(`${url}: loaded in ${loaded} ms, checked in ${Date.now() - started} ms`);
     phase.check((await flag()) === undefined, `${url}: a payload ran (window.${XSS_FLAG} is set)`);
     const found = await dangerous();
     phase.check(
