@@ -34,9 +34,10 @@ describe.each(DATABASE_KINDS)("migrations and seed (%s)", (kind) => {
     expect(columns.size).toBeGreaterThanOrEqual(2);
     for (const [table, cols] of columns) {
       // Child-collection rows (a parent_id) are versioned and timestamped through their parent.
-      const own = cols.has("parent_id") && cols.has("position") && !cols.has("version")
-        ? ["id", "tenant_id", "position"]
-        : ["id", "created_at", "updated_at", "version"];
+      const own =
+        cols.has("parent_id") && cols.has("position") && !cols.has("version")
+          ? ["id", "tenant_id", "position"]
+          : ["id", "created_at", "updated_at", "version"];
       for (const c of own) expect(cols.has(c), `${table}.${c}`).toBe(true);
     }
   });
