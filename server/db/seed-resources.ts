@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { eq } from "drizzle-orm";
-import type { Kind } from "../../src/access/kinds";
+import type { ResourceKind } from "../../src/access/kinds";
 import { IDENTITY_KINDS } from "../../src/resource-engine/define";
 import type { Field } from "../../src/resource-engine/fields";
 import type { ChildModel, ResourceModel, ResourceRegistry } from "../resources/model";
@@ -52,7 +52,7 @@ const isReference = (field: Field) => field.type === "reference" || field.type =
 /** A reference field of a kind or of one of its child collections. */
 interface ReferenceEdge {
   field: string;
-  target: Kind;
+  target: ResourceKind;
   required: boolean;
   child?: string;
 }
@@ -112,7 +112,7 @@ function cycles<T>(nodes: T[], next: (node: T) => T[]): T[][] {
  */
 export function seedOrder(
   models: ResourceModel[],
-  done: Set<Kind>,
+  done: Set<ResourceKind>,
 ): { order: ResourceModel[]; deferred: Map<ResourceModel, Set<string>> } {
   const pending = new Set(models);
   const seeded = new Map(models.map((m) => [m.kind, m]));
@@ -213,14 +213,14 @@ export async function seedTenantResources(
   registry: ResourceRegistry,
   seeds: Map<ResourceModel, KindSeed>,
   tenantId: number,
-  preset: Map<Kind, Map<string, number>>,
+  preset: Map<ResourceKind, Map<string, number>>,
   options: TenantSeedOptions,
   full: boolean,
 ): Promise<void> {
-  const keys = new Map<Kind, Map<string, number>>(preset);
-  const generated = new Map<Kind, SeedRow[]>();
+  const keys = new Map<ResourceKind, Map<string, number>>(preset);
+  const generated = new Map<ResourceKind, SeedRow[]>();
   /** kind → child collection → parent key → the child rows' ids by position. */
-  const childIds = new Map<Kind, Map<string, Map<string, number[]>>>();
+  const childIds = new Map<ResourceKind, Map<string, Map<string, number[]>>>();
   const children: PendingChildren[] = [];
   const later: PendingField[] = [];
 

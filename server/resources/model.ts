@@ -1,4 +1,4 @@
-import { type Kind, pathOf } from "../../src/access/kinds";
+import { pathOf, type ResourceKind } from "../../src/access/kinds";
 import { childPath, IDENTITY_KINDS, type Resource } from "../../src/resource-engine/define";
 import type { Field, ReferenceField } from "../../src/resource-engine/fields";
 import { loadDeclarations } from "./declarations";
@@ -43,7 +43,7 @@ export interface ChildModel {
 }
 
 export interface ResourceModel {
-  kind: Kind;
+  kind: ResourceKind;
   resource: Resource;
   table: ResourceTable;
   hooks: ResourceHooks;
@@ -63,7 +63,7 @@ export interface ResourceModel {
 
 export interface ResourceRegistry {
   models: ResourceModel[];
-  byKind: Map<Kind, ResourceModel>;
+  byKind: Map<ResourceKind, ResourceModel>;
   /**
    * The model of a referenced kind (declarations are validated, so it exists). Identity kinds
    * (User) have none: check isIdentityReference first.
@@ -97,7 +97,7 @@ function pluralWords(resource: Resource): string {
 function childModels(
   resource: Resource,
   table: ResourceTable,
-  tableOfKind: (kind: Kind) => string,
+  tableOfKind: (kind: ResourceKind) => string,
 ): ChildModel[] {
   const parentWords = lowerFirst(resource.singular);
   return Object.entries(resource.children).map(([name, collection]) => {
@@ -124,10 +124,10 @@ const isSecret = (field: Field) => field.type === "secret";
 
 export function buildRegistry(
   resources: Resource[],
-  hooksByKind: Map<Kind, ResourceHooks>,
+  hooksByKind: Map<ResourceKind, ResourceHooks>,
 ): ResourceRegistry {
   const paths = new Map(resources.map((r) => [r.kind, r.path]));
-  const tableOfKind = (kind: Kind) => tableNameOf(paths.get(kind) ?? pathOf(kind));
+  const tableOfKind = (kind: ResourceKind) => tableNameOf(paths.get(kind) ?? pathOf(kind));
   const models: ResourceModel[] = resources.map((resource) => {
     const fields = resource.fields;
     const names = Object.keys(fields).filter((n) => !isSecret(fields[n]));
@@ -189,7 +189,7 @@ let loaded: Promise<ResourceRegistry> | undefined;
 export function loadRegistry(): Promise<ResourceRegistry> {
   loaded ??= (async () => {
     const resources = await loadDeclarations();
-    const hooks = new Map<Kind, ResourceHooks>();
+    const hooks = new Map<ResourceKind, ResourceHooks>();
     for (const resource of resources) hooks.set(resource.kind, await loadHooks(resource.path));
     return buildRegistry(resources, hooks);
   })().catch((error: unknown) => {

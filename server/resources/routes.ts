@@ -3,7 +3,7 @@ import { and, count, eq, type SQL, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { type Scope, scopeFor, type Verb } from "../../src/access/permissions";
-import { openToRead } from "../../src/access/route-requirements";
+import { kindOpenToRead } from "../../src/access/route-requirements";
 import { getAuth, requestGrants, requireAuth } from "../auth/authenticate";
 import { errorAnswers } from "../auth/schemas";
 import type { Database } from "../db/open";
@@ -51,7 +51,7 @@ const scopes = new WeakMap<FastifyRequest, Scope>();
 /** onRequest: 403 unless the caller may `verb` the kind at all; remembers the scope (all/own). */
 function allow(model: ResourceModel, verb: Verb) {
   return async (request: FastifyRequest): Promise<void> => {
-    const open = verb === "Read" && openToRead(model.resource.route);
+    const open = verb === "Read" && kindOpenToRead(model.resource);
     const scope = open ? "all" : scopeFor(await requestGrants(request), model.kind, verb);
     if (scope === "none") throw forbidden();
     scopes.set(request, scope);

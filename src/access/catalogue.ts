@@ -14,7 +14,7 @@
 //   "equipment" is read as the production equipment of a station);
 // - Preview and Send belong to SmsTemplate.
 
-import { isKind, KINDS, type Kind } from "./kinds";
+import { isKind, KINDS, type Kind, permissionKindOf, type ResourceKind } from "./kinds";
 
 export const WILDCARD = "*";
 
@@ -66,8 +66,9 @@ export function isKnownAction(kind: string, action: string): boolean {
   return isKind(kind) && CATALOGUE[kind].includes(action);
 }
 
-export function hasAnyOwn(kind: Kind): boolean {
-  return ANY_OWN_KINDS.includes(kind);
+/** Whether `kind` (or, for an extension kind, the contract kind governing it) has Any/Own actions. */
+export function hasAnyOwn(kind: ResourceKind): boolean {
+  return ANY_OWN_KINDS.includes(permissionKindOf(kind));
 }
 
 /** One problem in a role's permissions, shaped like an `errors` entry of the contract's 400. */

@@ -9,7 +9,7 @@
 //   lives in `scopeFor`, which the server and the Refine provider use for record access.
 
 import { hasAnyOwn, isKnownAction, WILDCARD } from "./catalogue";
-import { isKind, type Kind } from "./kinds";
+import { isKind, type Kind, permissionKindOf, type ResourceKind } from "./kinds";
 
 // The profile's shapes (api-contract.md, "The user of the profile").
 export interface RoleRef {
@@ -100,12 +100,13 @@ function actionsFor(merged: MergedPermissions | null | undefined, kind: string):
  */
 export function can(
   merged: MergedPermissions | null | undefined,
-  kind: Kind,
+  kind: ResourceKind,
   actions: string | readonly string[],
 ): boolean {
   const requested = typeof actions === "string" ? [actions] : actions;
   if (requested.length === 0) return false;
-  const held = actionsFor(merged, kind);
+  // An extension kind (a site's order settings) answers to its contract kind's actions.
+  const held = actionsFor(merged, permissionKindOf(kind));
   if (held.includes(WILDCARD)) return true;
   return requested.every((action) => held.includes(action));
 }
@@ -148,14 +149,20 @@ export type Verb = "Create" | "Read" | "Update" | "Delete";
 export type Scope = "all" | "own" | "none";
 
 /**
- * Which records of `kind` the caller may touch with `verb` (for the server's queries).
+ * Which records of `kind` the caller may touch with `verb` (for the server's queries); an
+ * extension kind answers to its contract kind's actions (kinds.ts, EXTENSION_KINDS).
  * Any/Own kinds: '*', <Verb>Any or plain <Verb> → "all"; <Verb>Own → "own"; else "none".
  * Other kinds: '*' or <Verb> → "all"; else "none".
  */
-export function scopeFor(merged: MergedPermissions | null | undefined, kind: Kind, verb: Verb): Scope {
-  const held = actionsFor(merged, kind);
+export function scopeFor(
+  merged: MergedPermissions | null | undefined,
+  kind: ResourceKind,
+  verb: Verb,
+): Scope {
+  const entity = permissionKindOf(kind);
+  const held = actionsFor(merged, entity);
   if (held.includes(WILDCARD) || held.includes(verb)) return "all";
-  if (!hasAnyOwn(kind)) return "none";
+  if (!hasAnyOwn(entity)) return "none";
   if (held.includes(`${verb}Any`)) return "all";
   return held.includes(`${verb}Own`) ? "own" : "none";
 }

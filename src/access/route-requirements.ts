@@ -15,6 +15,9 @@
 //   "product admin only" (is_admin of a counted membership), the one non-permission gate the
 //   spec defines. An index into the kind list was considered and rejected: depending on the
 //   base it lands on Integration or InventoryMeasureUnit, a guess either way.
+// - "No permission needed: … sites": every /sites route, a site's order settings and their
+//   steps (/sites/{id}/{order_settings_id}[/{step_id}]) included; reading them is open to the
+//   tenant's users on the server too (openToRead), changing them needs Site's actions.
 // - Routes the spec gives no requirement (master data, catalogue, templates, other tools) are
 //   not in this table; their buttons and menus are gated by the access-control provider.
 
@@ -193,6 +196,11 @@ export function requirementFor(pathname: string): RouteRequirement | null {
  */
 export function openToRead(route: string): boolean {
   return matchRoute(route)?.requirement === null;
+}
+
+/** openToRead for a declared kind: one whose pages hang under another's (order settings under /sites) reads as that one. */
+export function kindOpenToRead(resource: { route: string; scopeRoute?: string }): boolean {
+  return openToRead(resource.scopeRoute ?? resource.route);
 }
 
 /** No requirement passes; "admin" needs the product-admin flag; otherwise `can` decides. */

@@ -5,7 +5,15 @@
 
 import type { AccessControlProvider, CanParams, CanReturnType } from "@refinedev/core";
 import { hasAnyOwn } from "../access/catalogue";
-import { isKind, type Kind, kindForPath, pathOf } from "../access/kinds";
+import {
+  isKind,
+  isResourceKind,
+  type Kind,
+  pathOf,
+  permissionKindOf,
+  type ResourceKind,
+  resourceKindForPath,
+} from "../access/kinds";
 import {
   can,
   type MergedPermissions,
@@ -70,10 +78,10 @@ function readMeta(params: CanParams["params"]): PermissionMeta | undefined {
  * Refine verbs map to ours; on Any/Own kinds the Any, Own and plain forms all open the page
  * (the server narrows the records). Any other action string is checked literally.
  */
-export function check(merged: MergedPermissions | null, kind: Kind, action: string): boolean {
+export function check(merged: MergedPermissions | null, kind: ResourceKind, action: string): boolean {
   const verb = VERBS[action];
   if (verb === undefined) return can(merged, kind, action);
-  if (verb === "Read" && openToRead(`/${pathOf(kind)}`)) return true;
+  if (verb === "Read" && openToRead(`/${pathOf(permissionKindOf(kind))}`)) return true;
   if (hasAnyOwn(kind)) return scopeFor(merged, kind, verb) !== "none";
   return can(merged, kind, verb);
 }
@@ -84,13 +92,14 @@ export const accessControlProvider: AccessControlProvider = {
     // Not ours to govern: menu groups, tool pages the spec leaves open, or an explicit opt-out.
     // Refine's own default without a provider is the same "yes"; routes have their own guard.
     if (meta === false) return { can: true };
-    let kind: Kind | undefined;
+    let kind: ResourceKind | undefined;
     let wanted = action;
     if (meta) {
       kind = meta.kind;
       wanted = meta.action ?? action;
     } else if (resource) {
-      kind = isKind(resource) ? resource : kindForPath(resource);
+      // Extension kinds too (a site's order settings): can/scopeFor check their contract kind.
+      kind = isResourceKind(resource) ? resource : resourceKindForPath(resource);
     }
     if (kind === undefined) return { can: true };
     const allowed = meta?.action ? can(current, kind, wanted) : check(current, kind, wanted);

@@ -16,7 +16,7 @@ import type {
   MetaQuery,
   Pagination,
 } from "@refinedev/core";
-import { isKind, kindForPath, pathOf } from "../access/kinds";
+import { isResourceKind, pathOf, resourceKindForPath } from "../access/kinds";
 import { getConfig } from "../config/config";
 import { FORBIDDEN_MESSAGE } from "./error-message";
 import { type HttpMethod, request } from "./http-client";
@@ -57,8 +57,8 @@ export class UnsupportedQueryError extends Error {
 
 export function pathFor(resource: string, meta?: MetaQuery): string {
   if (typeof meta?.path === "string" && meta.path !== "") return meta.path;
-  if (isKind(resource)) return pathOf(resource);
-  if (kindForPath(resource)) return resource;
+  if (isResourceKind(resource)) return pathOf(resource);
+  if (resourceKindForPath(resource)) return resource;
   throw new Error(`Unknown resource "${resource}": expected a kind of the contract (e.g. "Vendor")`);
 }
 

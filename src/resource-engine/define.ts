@@ -1,5 +1,5 @@
 // A resource declaration: everything the generic pages and the server engine need to know about one kind.
-import { type Kind, pathOf } from "../access/kinds";
+import { pathOf, type ResourceKind } from "../access/kinds";
 import { type Field, labelFromName } from "./fields";
 
 export type MenuGroup =
@@ -55,10 +55,16 @@ export interface ChildCollection {
   ownChangeLog?: boolean;
   /** The field naming a row in logs and selects; defaults like a resource's. */
   titleField?: string;
+  /**
+   * Each row has a page of its own at {show route}/{childId}, linked from the record's table (a
+   * site order setting's steps: /sites/{id}/{order_settings_id}/{step_id}).
+   */
+  rowPages?: boolean;
 }
 
 export interface ResourceInput {
-  kind: Kind;
+  /** A kind of the contract, or an extension kind (kinds.ts, EXTENSION_KINDS). */
+  kind: ResourceKind;
   /** The API path of the contract's table (derived from the kind), also the app's route unless `route` says otherwise. */
   path?: string;
   route?: string;
@@ -97,6 +103,14 @@ export interface ResourceInput {
    */
   scopedBy?: string;
   /**
+   * A required reference field naming the record these records are part of (a site's order
+   * settings): their pages live under that record's route, /{its route}/{value}/{id},
+   * …/{id}/edit, /{its route}/{value}/create (the value scopes them as `scopedBy` does, which it
+   * implies), and they have no list page nor menu entry: the holder's show page lists them
+   * (declare them in its `related`). Needs `pages: "routes"`.
+   */
+  partOf?: string;
+  /**
    * Records of other kinds that point back at this one, listed on its show page (a customer's
    * addresses): `field` is a reference of `kind` to this kind; the section's label defaults to
    * that kind's label.
@@ -106,19 +120,22 @@ export interface ResourceInput {
 
 /** One related-records section of a show page; see ResourceInput.related. */
 export interface RelatedRecords {
-  kind: Kind;
+  kind: ResourceKind;
   field: string;
   label?: string;
 }
 
 export interface Resource
   extends Required<
-    Omit<ResourceInput, "icon" | "group" | "ownerField" | "hidden" | "scopedBy" | "children">
+    Omit<ResourceInput, "icon" | "group" | "ownerField" | "hidden" | "scopedBy" | "partOf" | "children">
   > {
   icon?: string;
   group?: MenuGroup;
   ownerField?: string;
   scopedBy?: string;
+  partOf?: string;
+  /** The route a scoped kind's record routes hang under: its own, or its holder's (`partOf`). */
+  scopeRoute?: string;
   hidden: boolean;
   /** Every child collection with its labels, columns and limits filled in. */
   children: Record<string, Required<Omit<ChildCollection, "titleField">> & { titleField: string }>;
@@ -174,13 +191,21 @@ export function defineResource(input: ResourceInput): Resource {
           min: child.min ?? 0,
           max: child.max ?? 500,
           ownChangeLog: child.ownChangeLog ?? false,
+          rowPages: child.rowPages ?? false,
           titleField: child.titleField ?? (childNames.includes("name") ? "name" : childNames[0]),
         },
       ];
     }),
   );
+  // A part's pages hang under its holder's record route (the holder kind's default route).
+  const holder = input.partOf === undefined ? undefined : input.fields[input.partOf];
+  const partOf =
+    holder?.type === "reference"
+      ? { scopedBy: input.scopedBy ?? input.partOf, scopeRoute: `/${pathOf(holder.target)}` }
+      : {};
   return {
     ...input,
+    ...partOf,
     path,
     fields,
     route: input.route ?? `/${path}`,
@@ -194,7 +219,7 @@ export function defineResource(input: ResourceInput): Resource {
     titleField,
     bulkDelete: input.bulkDelete ?? false,
     pages: input.pages ?? "drawer",
-    hidden: input.hidden ?? false,
+    hidden: input.hidden ?? holder !== undefined,
     children,
     related: input.related ?? [],
   };

@@ -10,7 +10,8 @@ export function toRefineResource(resource: Resource): ResourceProps {
   const { list, create, show, edit } = routesOf(resource);
   return {
     name: resource.kind,
-    list,
+    // A part of another kind's records has no list of its own (its holder's page lists them).
+    list: resource.partOf ? undefined : list,
     create,
     show,
     edit,

@@ -1,6 +1,6 @@
 // Every declared resource kind, found by file: a new kind needs only its file in src/resources/.
 // Vite and Vitest resolve the glob at build time; the server loads the same folder (server/resources/declarations.ts).
-import type { Kind } from "../access/kinds";
+import type { ResourceKind } from "../access/kinds";
 import type { Resource } from "./define";
 
 const modules = import.meta.glob<{ default: Resource }>("../resources/*.ts", { eager: true });
@@ -11,6 +11,6 @@ export const RESOURCES: Resource[] = Object.values(modules)
 
 const byKind = new Map(RESOURCES.map((r) => [r.kind, r]));
 
-export function resourceOf(kind: Kind): Resource | undefined {
+export function resourceOf(kind: ResourceKind): Resource | undefined {
   return byKind.get(kind);
 }

@@ -4,7 +4,9 @@
 //
 // A kind with `scopedBy` (products per site) keeps /{route} as its unscoped list and puts every
 // record route under the scope: /products/{site}/create, /products/{site}/{id}, …, so its
-// record links need the scope value (the record's own `scopedBy` value).
+// record links need the scope value (the record's own `scopedBy` value). A kind that is part of
+// another's records (`partOf`: a site's order settings) hangs them under the holder's route
+// instead, /sites/{site}/{id}, and has no list routes (the holder's show page lists them).
 import type { BaseKey } from "@refinedev/core";
 import { childPath, type Resource } from "./define";
 
@@ -16,7 +18,7 @@ export interface ResourceRoutes {
   changeLogs: string;
 }
 
-type Routed = Pick<Resource, "route"> & { scopedBy?: string };
+type Routed = Pick<Resource, "route"> & { scopedBy?: string; scopeRoute?: string };
 
 /** The param naming the scope value in scoped routes ("/products/:scopeValue/…"). */
 export const SCOPE_PARAM = "scopeValue";
@@ -26,7 +28,7 @@ export const ID_PARAMS = ["id", "childId", SCOPE_PARAM] as const;
 
 export function routesOf(resource: Routed): ResourceRoutes {
   const base = resource.route;
-  const records = resource.scopedBy ? `${base}/:${SCOPE_PARAM}` : base;
+  const records = resource.scopedBy ? `${resource.scopeRoute ?? base}/:${SCOPE_PARAM}` : base;
   return {
     list: base,
     create: `${records}/create`,
@@ -36,9 +38,12 @@ export function routesOf(resource: Routed): ResourceRoutes {
   };
 }
 
-/** A scoped kind's list of one scope value ("/products/:scopeValue"); undefined when unscoped. */
+/**
+ * A scoped kind's list of one scope value ("/products/:scopeValue"); undefined when unscoped. For
+ * a part of another kind's records it is the holder's page ("/sites/:scopeValue").
+ */
 export function scopedListRoute(resource: Routed): string | undefined {
-  return resource.scopedBy ? `${resource.route}/:${SCOPE_PARAM}` : undefined;
+  return resource.scopedBy ? `${resource.scopeRoute ?? resource.route}/:${SCOPE_PARAM}` : undefined;
 }
 
 /** "Shipping address" → "shipping-address": the segment of a child row's own routes. */
@@ -55,6 +60,8 @@ export interface ChildRoutes {
   page: string;
   /** One row's change log: "/facilities/:id/shipping-address/:childId/change-logs". */
   changeLogs: string;
+  /** One row's page, for collections with `rowPages`: "/sites/:scopeValue/:id/:childId". */
+  row: string;
 }
 
 export function childRoutesOf(resource: Routed & Pick<Resource, "children">): ChildRoutes[] {
@@ -63,6 +70,7 @@ export function childRoutesOf(resource: Routed & Pick<Resource, "children">): Ch
     name,
     page: `${show}/${childPath(name)}`,
     changeLogs: `${show}/${singularSegment(child.singular)}/:childId/change-logs`,
+    row: `${show}/:childId`,
   }));
 }
 
@@ -100,11 +108,11 @@ export function listPath(resource: Routed, scope?: BaseKey | null): string {
   return scoped && scope !== undefined && scope !== null ? fill(scoped, { scope }) : resource.route;
 }
 
-/** A child collection's page or one row's change log, filled in. */
+/** A child collection's page, one row's change log or one row's page, filled in. */
 export function childPathOf(
   resource: Routed & Pick<Resource, "children">,
   name: string,
-  which: "page" | "changeLogs",
+  which: "page" | "changeLogs" | "row",
   ref: RecordRef,
 ): string | undefined {
   const routes = childRoutesOf(resource).find((r) => r.name === name);

@@ -1,6 +1,6 @@
 // The validation pass over every declaration (in the spirit of Django's system checks): a mistake in a
 // declaration is found by a test, not by a user on a page.
-import { isKind, pathOf } from "../access/kinds";
+import { isResourceKind, pathOf } from "../access/kinds";
 import { IDENTITY_KINDS, type Resource, SYSTEM_FIELDS } from "./define";
 import type { Field } from "./fields";
 
@@ -17,7 +17,7 @@ export function validateResources(resources: Resource[]): string[] {
 
   for (const r of resources) {
     const where = `${r.kind}:`;
-    if (!isKind(r.kind)) errors.push(`${where} unknown kind`);
+    if (!isResourceKind(r.kind)) errors.push(`${where} unknown kind`);
     else if (r.path !== pathOf(r.kind))
       errors.push(`${where} path "${r.path}" differs from the contract's "${pathOf(r.kind)}"`);
     for (const key of ["kind", "path", "route"] as const) {
@@ -40,7 +40,11 @@ export function validateResources(resources: Resource[]): string[] {
       }
       if (child.min > child.max) errors.push(`${at} min > max`);
     }
+    // Row pages sit at {show}/{childId}: two collections with them would share the route.
+    if (Object.values(r.children).filter((child) => child.rowPages).length > 1)
+      errors.push(`${where} more than one child collection has rowPages`);
     checkRelated(r, resources, errors);
+    checkPartOf(r, resources, errors);
     if (r.scopedBy !== undefined && r.fields[r.scopedBy]?.type !== "reference") {
       errors.push(`${where} scopedBy "${r.scopedBy}" is not a reference field`);
     }
@@ -93,6 +97,26 @@ function checkRelated(r: Resource, resources: Resource[], errors: string[]): voi
     if (back?.type !== "reference" || back.target !== r.kind)
       errors.push(`${at} not a reference field of ${kind} to ${r.kind}`);
   }
+}
+
+/**
+ * A part of another kind's records: a required reference to a declared kind, whose record route
+ * its pages hang under, as pages of their own (no list to open a drawer over).
+ */
+function checkPartOf(r: Resource, resources: Resource[], errors: string[]): void {
+  if (r.partOf === undefined) return;
+  const at = `${r.kind}: partOf "${r.partOf}":`;
+  const field = r.fields[r.partOf];
+  if (field?.type !== "reference" || !field.required) {
+    errors.push(`${at} not a required reference field`);
+    return;
+  }
+  const holder = resources.find((candidate) => candidate.kind === field.target);
+  if (!holder) errors.push(`${at} ${field.target} is not declared`);
+  else if (holder.route !== r.scopeRoute || holder.scopedBy)
+    errors.push(`${at} ${field.target}'s records are not at ${r.scopeRoute}/{id}`);
+  if (r.scopedBy !== r.partOf) errors.push(`${at} scopedBy must be the same field`);
+  if (r.pages !== "routes") errors.push(`${at} needs pages: "routes"`);
 }
 
 /** The checks every field gets, in a resource or in one of its child collections. */

@@ -45,7 +45,7 @@ export default defineResource({
       },
     ),
     requires_cost_center: boolean({ label: "Requires a charge code" }),
-    // Order settings and their steps (/sites/{id}/{order_settings_id}/{step_id}) are out of scope for now.
+    // Order settings and their steps: src/resources/order-settings.ts, listed on the site's page.
   },
   list: ["name", "domain", "kind", "customer_id", "status", "updated_at"],
   sort: "name",
@@ -57,4 +57,5 @@ export default defineResource({
     ["accepts_card", "accepts_on_account", "accepts_po"],
     ["approval_workflow", "requires_cost_center"],
   ],
+  related: [{ kind: "OrderSetting", field: "site_id" }],
 });

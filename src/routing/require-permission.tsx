@@ -5,7 +5,7 @@
 // access-control provider reads them.
 import { useEffect, useState } from "react";
 import { matchPath, Navigate, Outlet, useLocation } from "react-router";
-import type { Kind } from "../access/kinds";
+import type { ResourceKind } from "../access/kinds";
 import type { MergedPermissions } from "../access/permissions";
 import { isAllowed, matchRoute, type RouteRequirement } from "../access/route-requirements";
 import { loadProfile } from "../auth/profile-store";
@@ -14,7 +14,7 @@ import { PageSpinner } from "../components/page-spinner";
 import { check, getMergedPermissions } from "../providers/access-control";
 
 export interface RequirePermissionProps {
-  kind: Kind;
+  kind: ResourceKind;
   /** A Refine verb ("list", "edit", …) or a literal action ("ReadPress"). */
   action: string;
   /** The route's pattern ("/users/:id"), to look it up in the spec's route table. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SEED_USERS } from "../../server/db/seed";
 import { loadRegistry, type ResourceModel } from "../../server/resources/model";
 import { type MergedPermissions, mergePermissions, scopeFor, type Verb } from "../../src/access/permissions";
-import { openToRead } from "../../src/access/route-requirements";
+import { kindOpenToRead } from "../../src/access/route-requirements";
 import type { Field } from "../../src/resource-engine/fields";
 import { RESOURCES } from "../../src/resource-engine/registry";
 import { routesOf } from "../../src/resource-engine/resource-routes";
@@ -34,8 +34,10 @@ type Owner = "theirs" | "others";
 
 /**
  * The answer the server owes: 403 without the verb at all (reading a kind whose pages the spec
- * opens to everyone, sites, needs none: openToRead in src/access/route-requirements.ts); with only <Verb>Own, someone else's
- * record does not exist for the caller (404), unless they may read it (then 403 on a change).
+ * opens to every signed-in user needs none: sites, and a site's order settings, whose pages hang
+ * under /sites; openToRead in src/access/route-requirements.ts, spec §6); with only <Verb>Own,
+ * someone else's record does not exist for the caller (404), unless they may read it (then 403
+ * on a change).
  */
 function expectedStatus(
   merged: MergedPermissions,
@@ -43,7 +45,7 @@ function expectedStatus(
   action: Action,
   owner: Owner,
 ): number {
-  const open = VERB[action] === "Read" && openToRead(model.resource.route);
+  const open = VERB[action] === "Read" && kindOpenToRead(model.resource);
   const scope = open ? "all" : scopeFor(merged, model.kind, VERB[action]);
   if (scope === "none") return 403;
   if (action === "list") return 200;
@@ -213,7 +215,8 @@ describe.each(DATABASE_KINDS)("permission matrix (%s)", (dbKind) => {
         if (!registry.byKind.has(resource.kind)) continue;
         const routes = routesOf(resource);
         const pages: [string, string, Action][] = [
-          [routes.list, "list", "list"],
+          // A part of another kind's records has no list page (its holder's page lists them).
+          ...(resource.partOf ? [] : [[routes.list, "list", "list"] as [string, string, Action]]),
           [routes.show, "show", "show"],
           [routes.create, "create", "create"],
           [routes.edit, "edit", "update"],

@@ -1,4 +1,4 @@
-import type { Kind } from "../../src/access/kinds";
+import type { ResourceKind } from "../../src/access/kinds";
 import type { RecordFactory } from "./resource-factory";
 
 // What a kind's hooks (server/resources/hooks/*) ask of a valid record beyond its declaration,
@@ -15,7 +15,7 @@ export interface Recipe {
   row?(child: string, row: Json, parent: Json, factory: RecordFactory): Promise<void>;
 }
 
-export const RECIPES: Partial<Record<Kind, Recipe>> = {
+export const RECIPES: Partial<Record<ResourceKind, Recipe>> = {
   // Receipts move a purchase order's status and stock: a new line has received nothing yet.
   PurchaseOrder: {
     async row(child, row) {

@@ -4,7 +4,7 @@ import { type Grants, loadGrants } from "../../server/auth/permissions";
 import { users } from "../../server/db/schema";
 import { loadRegistry, type ResourceModel } from "../../server/resources/model";
 import { scopeFor, type Verb } from "../../src/access/permissions";
-import { openToRead } from "../../src/access/route-requirements";
+import { kindOpenToRead } from "../../src/access/route-requirements";
 import type { Field } from "../../src/resource-engine/fields";
 import { bearer, createTestApp, DATABASE_KINDS, signIn, type TestApp } from "./helpers";
 import { expectedOutput, isWritable, RecordFactory, wrongTypeValue } from "./resource-factory";
@@ -299,7 +299,7 @@ describe.each(DATABASE_KINDS)("resource kinds (%s)", (dbKind) => {
 
     it("answers 403 to a user without permission on the kind (404 for others' records under Own)", async () => {
       // A kind the spec opens to every signed-in user (sites) is readable without its permission.
-      const open = openToRead(model.resource.route);
+      const open = kindOpenToRead(model.resource);
       const scope = (verb: Verb) =>
         verb === "Read" && open ? "all" : scopeFor(pressGrants, model.kind, verb);
       const id = record.id;

@@ -184,6 +184,38 @@ describe("the demo data", () => {
     },
   );
 
+  it.runIf(declared("OrderSetting"))(
+    "gives every site of both tenants order settings of 3–5 steps, approved by the tenant's own users",
+    async () => {
+      const model = declared("OrderSetting") as ResourceModel;
+      const steps = model.children.find((c) => c.name === "steps")?.table.name;
+      const perSite = await rows<{ tenant_id: number; site_id: number; settings: number }>(
+        `select s.tenant_id, s.id as site_id, count(o.id)::int as settings from sites s
+        left join "${model.table.name}" o on o.site_id = s.id and o.tenant_id = s.tenant_id
+        group by s.tenant_id, s.id order by s.id`,
+      );
+      expect(new Set(perSite.map((s) => s.tenant_id))).toEqual(new Set([1, 2]));
+      for (const site of perSite) expect(site.settings, `site ${site.site_id}`).toBe(2);
+      const counts = await rows<{ n: number }>(
+        `select count(st.id)::int as n from "${model.table.name}" o
+        left join "${steps}" st on st.parent_id = o.id group by o.id`,
+      );
+      for (const { n } of counts) expect(n).toBeGreaterThanOrEqual(3);
+      for (const { n } of counts) expect(n).toBeLessThanOrEqual(5);
+      // An approver is a member of the setting's tenant.
+      const strangers = await rows<{ id: number }>(
+        `select st.id from "${steps}" st join "${model.table.name}" o on o.id = st.parent_id
+        where st.approver_id is not null and not exists (select 1 from user_groups ug
+          join groups g on g.id = ug.group_id where ug.user_id = st.approver_id and g.tenant_id = o.tenant_id)`,
+      );
+      expect(strangers).toEqual([]);
+      const approvers = await rows<{ n: number }>(
+        `select count(*)::int as n from "${steps}" where approver_id is not null`,
+      );
+      expect(approvers[0].n).toBeGreaterThan(0);
+    },
+  );
+
   it("is the same every time (but for the API keys' random secrets)", async () => {
     const again = await createTestDatabase("pglite", { migrate: false, seed: false });
     try {

@@ -2,10 +2,10 @@
 // selects and labels ask first, so a form whose reference points at a kind the caller cannot
 // read (e.g. a User field without User Read) shows the id instead of failing with a 403.
 import { useCan } from "@refinedev/core";
-import type { Kind } from "../../access/kinds";
+import type { ResourceKind } from "../../access/kinds";
 
 /** undefined while the answer is pending. */
-export function useCanRead(kind: Kind): boolean | undefined {
+export function useCanRead(kind: ResourceKind): boolean | undefined {
   const { data } = useCan({ resource: kind, action: "list" });
   return data?.can;
 }

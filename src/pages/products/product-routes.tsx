@@ -6,15 +6,14 @@
 // Place {productRoutes()} inside the default layout's <Route> in src/routes.tsx.
 import type { ReactElement } from "react";
 import { Route } from "react-router";
-import { scopedListRoute } from "../../resource-engine/resource-routes";
-import products from "../../resources/products";
 import { lazyPage } from "../../routing/lazy-page";
 import { RequirePermission } from "../../routing/require-permission";
 import { DigitIds } from "../resource/digit-ids";
+import { PRODUCT_IMPORT_ROUTE } from "./product-import-route";
 
 const ProductImportPage = lazyPage(() => import("./product-import-page"));
 
-export const PRODUCT_IMPORT_ROUTE = `${scopedListRoute(products)}/import`;
+export { PRODUCT_IMPORT_ROUTE };
 
 export function productRoutes(): ReactElement[] {
   return [

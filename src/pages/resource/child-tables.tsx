@@ -2,10 +2,11 @@
 // values rendered by field type, references of a column fetched together). A collection whose
 // rows keep their own change log gets a "Change log" link per row, to
 // /{route}/{id}/{singular}/{childId}/change-logs (e.g. /facilities/3/shipping-address/8/change-logs).
-import { HistoryOutlined } from "@ant-design/icons";
+// A collection with row pages links each row's title to its page (/sites/1/4/9).
+import { EyeOutlined, HistoryOutlined } from "@ant-design/icons";
 import type { BaseKey, BaseRecord } from "@refinedev/core";
 import { Table, type TableColumnsType, Typography } from "antd";
-import { useMemo } from "react";
+import { type ReactNode, useMemo } from "react";
 import { Link } from "react-router";
 import { FieldValue } from "../../components/fields/field-value";
 import { idsOf } from "../../components/fields/reference-value";
@@ -50,6 +51,22 @@ export function ChildTable({ resource, name, record }: ChildTableProps) {
     return byColumn;
   }, [child, rows]);
 
+  const rowPage = (row: Row) =>
+    child.rowPages && record.id !== undefined && row.id !== undefined
+      ? childPathOf(resource, name, "row", { id: record.id, scope, childId: row.id })
+      : undefined;
+  const linkTo = (row: Row, content: ReactNode) => {
+    const to = rowPage(row);
+    return to ? (
+      <Link to={to} aria-label={`Open ${singular} ${childRowTitle(child, row)}`}>
+        {content}
+      </Link>
+    ) : (
+      content
+    );
+  };
+  // The row's link sits on its title; a table without the title column gets a link column.
+  const titled = child.columns.includes(child.titleField);
   const columns: TableColumnsType<Row> = child.columns.map((column) => {
     const field = childFieldOf(child, column);
     return {
@@ -57,9 +74,20 @@ export function ChildTable({ resource, name, record }: ChildTableProps) {
       dataIndex: column,
       title: field.label,
       align: NUMERIC.has(field.type) ? ("right" as const) : undefined,
-      render: (value: unknown) => <FieldValue field={field} value={value} compact batch={batches[column]} />,
+      render: (value: unknown, row: Row) => {
+        const shown = <FieldValue field={field} value={value} compact batch={batches[column]} />;
+        return column === child.titleField ? linkTo(row, shown) : shown;
+      },
     };
   });
+  if (child.rowPages && !titled) {
+    columns.unshift({
+      key: "open",
+      title: child.singular,
+      width: 90,
+      render: (_: unknown, row: Row) => linkTo(row, <EyeOutlined />),
+    });
+  }
   if (child.ownChangeLog && record.id !== undefined) {
     columns.push({
       key: "changeLog",

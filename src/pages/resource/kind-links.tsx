@@ -1,48 +1,56 @@
-// Links a kind's generic pages carry to its own custom pages: in the list's header and among a
-// record's actions (the inventory's quantity log). Each is shown only to those who may read the kind.
-import { HistoryOutlined } from "@ant-design/icons";
+// Links a kind's generic pages carry to its own custom pages: in the list's header (the
+// inventory's quantity log; on one site's products, their import) and among a record's actions.
+// Each is shown only to those who may do its action on the kind (read it, unless it names one).
+import { HistoryOutlined, UploadOutlined } from "@ant-design/icons";
 import { CanAccess } from "@refinedev/core";
 import { Button } from "antd";
 import type { ReactNode } from "react";
 import { useNavigate } from "react-router";
-import type { Kind } from "../../access/kinds";
+import type { ResourceKind } from "../../access/kinds";
 import type { Resource } from "../../resource-engine/define";
 import { quantityLogLink } from "../inventory/quantity-change-log-route";
+import { productImportLink } from "../products/product-import-route";
 
-interface KindLink {
+export interface KindLink {
   label: string;
   to: string;
   icon?: ReactNode;
+  /** What the link needs on the kind: a Refine verb or one of its actions ("Import"); default "list". */
+  action?: string;
 }
 
-const LIST_LINKS: Partial<Record<Kind, KindLink[]>> = {
-  Inventory: [{ label: "Quantity log", to: quantityLogLink(), icon: <HistoryOutlined /> }],
+/** A list's links; `scope` is the scope value of a scoped kind's list (undefined on its unscoped list). */
+const LIST_LINKS: Partial<Record<ResourceKind, (scope: string | undefined) => KindLink[]>> = {
+  Inventory: () => [{ label: "Quantity log", to: quantityLogLink(), icon: <HistoryOutlined /> }],
+  // An import is into one site's products (spec §2 /products/{site_id}/import, Product Import).
+  Product: (scope) =>
+    scope === undefined
+      ? []
+      : [{ label: "Import", to: productImportLink(scope), icon: <UploadOutlined />, action: "Import" }],
 };
 
-const RECORD_LINKS: Partial<Record<Kind, (id: string) => KindLink[]>> = {
+const RECORD_LINKS: Partial<Record<ResourceKind, (id: string) => KindLink[]>> = {
   Inventory: (id) => [{ label: "Quantity log", to: quantityLogLink(id), icon: <HistoryOutlined /> }],
 };
 
-function Links({ kind, links }: { kind: Kind; links: KindLink[] }) {
+function Links({ kind, links }: { kind: ResourceKind; links: KindLink[] }) {
   const navigate = useNavigate();
-  return (
-    <CanAccess resource={kind} action="list">
-      {links.map(({ label, to, icon }) => (
-        <Button key={to} icon={icon} onClick={() => navigate(to)}>
-          {label}
-        </Button>
-      ))}
+  return links.map(({ label, to, icon, action = "list" }) => (
+    <CanAccess key={to} resource={kind} action={action}>
+      <Button icon={icon} onClick={() => navigate(to)}>
+        {label}
+      </Button>
     </CanAccess>
-  );
+  ));
 }
 
 // Functions, not components: a kind without links adds nothing (not even an empty <Space> item).
-export function kindListLinks(resource: Resource): ReactNode {
-  const links = LIST_LINKS[resource.kind];
-  return links ? <Links kind={resource.kind} links={links} /> : null;
+export function kindListLinks(resource: Resource, scope?: string): ReactNode {
+  const links = LIST_LINKS[resource.kind]?.(scope);
+  return links?.length ? <Links kind={resource.kind} links={links} /> : null;
 }
 
 export function kindRecordLinks(resource: Resource, id: string): ReactNode {
   const links = RECORD_LINKS[resource.kind]?.(id);
-  return links ? <Links kind={resource.kind} links={links} /> : null;
+  return links?.length ? <Links kind={resource.kind} links={links} /> : null;
 }

@@ -140,7 +140,7 @@ function ListOf({ resource: declared, scope }: { resource: Resource; scope: stri
           </Typography.Title>
         </div>
         <Space wrap>
-          {kindListLinks(resource)}
+          {kindListLinks(resource, scope)}
           <Button icon={<DownloadOutlined />} onClick={exportCsv} loading={exporting}>
             Export CSV
           </Button>

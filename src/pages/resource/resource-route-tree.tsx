@@ -18,6 +18,7 @@ const RecordDrawer = lazyPage(() => import("./record-drawer"));
 const RecordPage = lazyPage(() => import("./record-page"));
 const ChangeLogPage = lazyPage(() => import("./change-log-page"));
 const RecordChildPage = lazyPage(() => import("./record-child-page"));
+const RecordChildRowPage = lazyPage(() => import("./record-child-row-page"));
 
 /** A layout route letting `children` through only with the permission for `route`. */
 function guard(
@@ -42,6 +43,9 @@ function guard(
  * child collections' pages and rows' change logs, and create/show/edit, either as a drawer over
  * the list (child routes of the list, "drawer" kinds; the list's guard checks them) or as pages of
  * their own ("routes" kinds). Both use the same URLs: /vendors/create, /vendors/12, /vendors/12/edit.
+ * A part of another kind's records (`partOf`, a site's order settings) has no list routes: its
+ * pages hang under the holder's record (/sites/1/4, /sites/1/4/edit); a collection with row
+ * pages adds one per row (/sites/1/4/9).
  */
 export function resourceRoutes(resource: Resource): ReactNode {
   const paths = routesOf(resource);
@@ -57,10 +61,13 @@ export function resourceRoutes(resource: Resource): ReactNode {
     guard(resource, "show", route, <Route path={route} element={element} />);
   const extras = [
     show(paths.changeLogs, <ChangeLogPage resource={resource} />),
-    ...childRoutesOf(resource).flatMap(({ name, page, changeLogs }) => [
+    ...childRoutesOf(resource).flatMap(({ name, page, changeLogs, row }) => [
       show(page, <RecordChildPage resource={resource} name={name} />),
       ...(resource.children[name].ownChangeLog
         ? [show(changeLogs, <ChangeLogPage resource={resource} child={name} />)]
+        : []),
+      ...(resource.children[name].rowPages
+        ? [show(row, <RecordChildRowPage resource={resource} name={name} />)]
         : []),
     ]),
   ];
@@ -95,7 +102,8 @@ export function resourceRoutes(resource: Resource): ReactNode {
       list(paths.list, drawers, nested)
     );
   } else {
-    lists = (
+    // A part of another kind's records is listed on its holder's page, which owns these routes.
+    lists = resource.partOf ? null : (
       <>
         {list(paths.list)}
         {scopedList && list(scopedList)}

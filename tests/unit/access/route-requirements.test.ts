@@ -96,6 +96,7 @@ const SPEC_ROUTES: Array<[string, string, RouteRequirement | null]> = [
   ["/unauthorized", "/unauthorized", null],
   ["/sites", "/sites", null],
   ["/sites/:id", "/sites/1", null],
+  // A site's order settings and steps: its approval configuration, Site Read (not the open list).
   ["/sites/:id/:order_settings_id", "/sites/1/2", null],
   ["/sites/:id/:order_settings_id/:step_id", "/sites/1/2/3", null],
   ["/4-over-tool", "/4-over-tool", null],
@@ -133,7 +134,11 @@ describe("matchRoute", () => {
     ["/orders/x/edit-planning-sections"],
     ["/orders/manage-mail-drops/12ab"],
     ["/orders/manage-mail-drops"],
-  ])("%s matches no route (order_id is digits only)", (path) => {
+    ["/sites/1/edit"], // a site's own edit page, not an order setting
+    ["/sites/1/create"],
+    ["/sites/1/2/edit"],
+    ["/sites/x/2/3"],
+  ])("%s matches no route (record ids are digits only)", (path) => {
     expect(matchRoute(path)).toBeUndefined();
     expect(requirementFor(path)).toBeNull();
   });
@@ -199,6 +204,11 @@ describe("isAllowed", () => {
     ["/vendors", null, true], // not governed by the route table
     ["/orders", null, false],
     ["/settings", null, false],
+    ["/sites/1", null, true],
+    ["/sites/1/2", clerk, true],
+    ["/sites/1/2/3", clerk, true],
+    ["/sites/1/2", { isAdmin: false, permissions: { Site: ["Read"] } }, true],
+    ["/sites/1/2/3", { isAdmin: false, permissions: { Site: ["*"] } }, true],
   ])("%s for %j → %s", (path, merged, expected) => {
     expect(isAllowed(merged, requirementFor(path))).toBe(expected);
   });

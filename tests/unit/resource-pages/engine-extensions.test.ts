@@ -169,11 +169,45 @@ describe("routes of scoped kinds and child rows", () => {
         name: "variants",
         page: "/products/:scopeValue/:id/variants",
         changeLogs: "/products/:scopeValue/:id/variant/:childId/change-logs",
+        row: "/products/:scopeValue/:id/:childId",
       },
     ]);
     expect(childPathOf(facilities, "shipping_addresses", "changeLogs", { id: 3, childId: 8 })).toBe(
       "/facilities/3/shipping-address/8/change-logs",
     );
+  });
+
+  it("a part of another kind's records hangs under the holder's record route (a site's order settings)", () => {
+    const settings = defineResource({
+      kind: "OrderSetting",
+      pages: "routes",
+      partOf: "site_id",
+      fields: { site_id: reference("Site", { required: true }), name: text({ required: true }) },
+      children: { steps: { fields: { name: text({ required: true }) }, rowPages: true } },
+    });
+    expect(settings).toMatchObject({
+      route: "/order-settings",
+      scopedBy: "site_id",
+      scopeRoute: "/sites",
+      hidden: true,
+    });
+    expect(routesOf(settings)).toEqual({
+      list: "/order-settings",
+      create: "/sites/:scopeValue/create",
+      show: "/sites/:scopeValue/:id",
+      edit: "/sites/:scopeValue/:id/edit",
+      changeLogs: "/sites/:scopeValue/:id/change-logs",
+    });
+    // Its "list" is the holder's page: where a deleted setting's page returns to.
+    expect(listPath(settings, 4)).toBe("/sites/4");
+    expect(recordPath(settings, "show", 7, 4)).toBe("/sites/4/7");
+    expect(childPathOf(settings, "steps", "row", { id: 7, scope: 4, childId: 31 })).toBe("/sites/4/7/31");
+    // The spec's table: Site Read for the setting and its steps; other routes by the kind's verbs.
+    const siteRead = { type: "permission", kind: "Site", action: "Read" };
+    expect(tableRequirement(routesOf(settings).show)).toEqual(siteRead);
+    expect(tableRequirement(childRoutesOf(settings)[0].row)).toEqual(siteRead);
+    expect(tableRequirement(routesOf(settings).edit)).toBeUndefined();
+    expect(tableRequirement(routesOf(settings).create)).toBeUndefined();
   });
 
   it("the spec's table guards the generated create and leaves the rest to the kind's verbs", () => {

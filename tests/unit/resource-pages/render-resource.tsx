@@ -8,6 +8,8 @@ import { type ComponentProps, forwardRef, type ReactNode, Suspense } from "react
 import { Link, MemoryRouter, useLocation, useNavigate } from "react-router";
 import { vi } from "vitest";
 import { AppProviders } from "../../../src/app-providers";
+import { setProfile } from "../../../src/auth/profile-store";
+import { getConfig } from "../../../src/config/config";
 import { createQueryClient } from "../../../src/providers/query-client";
 import { fakeAuth } from "../render-app";
 
@@ -101,4 +103,28 @@ export function renderWithProviders(
       <LocationProbe />
     </MemoryRouter>,
   );
+}
+
+/** A profile of the configured tenant whose one role grants `permissions`. */
+export function userWith(permissions: Record<string, string[]>) {
+  return {
+    id: 1,
+    name: "Ada",
+    email: "ada@example.test",
+    UserGroups: [
+      {
+        Groups: {
+          id: 1,
+          name: "Staff",
+          is_admin: false,
+          Sites: [{ id: 1, name: "Main", tenant_id: getConfig().tenantId }],
+          GroupRoles: [{ Roles: { id: 1, name: "Clerk", permissions } }],
+        },
+      },
+    ],
+  };
+}
+
+export function signInWith(permissions: Record<string, string[]>) {
+  setProfile(userWith(permissions));
 }

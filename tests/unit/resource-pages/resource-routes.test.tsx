@@ -4,37 +4,13 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { AxiosResponse, InternalAxiosRequestConfig } from "axios";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { clearProfile, setProfile } from "../../../src/auth/profile-store";
-import { getConfig } from "../../../src/config/config";
+import { clearProfile } from "../../../src/auth/profile-store";
 import { httpClient } from "../../../src/providers/http-client";
 import { AppRoutes } from "../../../src/routes";
-import { fakeDataProvider, renderWithProviders } from "./render-resource";
+import { fakeDataProvider, renderWithProviders, signInWith, userWith } from "./render-resource";
 
 vi.setConfig({ testTimeout: 40_000 });
 const slow = { timeout: 20_000 };
-
-function userWith(permissions: Record<string, string[]>) {
-  return {
-    id: 1,
-    name: "Ada",
-    email: "ada@example.test",
-    UserGroups: [
-      {
-        Groups: {
-          id: 1,
-          name: "Staff",
-          is_admin: false,
-          Sites: [{ id: 1, name: "Main", tenant_id: getConfig().tenantId }],
-          GroupRoles: [{ Roles: { id: 1, name: "Clerk", permissions } }],
-        },
-      },
-    ],
-  };
-}
-
-function signInWith(permissions: Record<string, string[]>) {
-  setProfile(userWith(permissions));
-}
 
 const rows = {
   Vendor: [{ id: 12, name: "Acme Paper", vendor_category_id: 7, terms: "net30", version: 2 }],

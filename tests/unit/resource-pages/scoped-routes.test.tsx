@@ -5,35 +5,15 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { clearProfile, setProfile } from "../../../src/auth/profile-store";
-import { getConfig } from "../../../src/config/config";
+import { clearProfile } from "../../../src/auth/profile-store";
 import { resourceRoutes } from "../../../src/pages/resource/resource-route-tree";
 import { defineResource } from "../../../src/resource-engine/define";
 import { integer, reference, text } from "../../../src/resource-engine/fields";
 import { AppRoutes } from "../../../src/routes";
-import { fakeDataProvider, renderWithProviders } from "./render-resource";
+import { fakeDataProvider, renderWithProviders, signInWith } from "./render-resource";
 
 vi.setConfig({ testTimeout: 40_000 });
 const slow = { timeout: 20_000 };
-
-function signInWith(permissions: Record<string, string[]>) {
-  setProfile({
-    id: 1,
-    name: "Ada",
-    email: "ada@example.test",
-    UserGroups: [
-      {
-        Groups: {
-          id: 1,
-          name: "Staff",
-          is_admin: false,
-          Sites: [{ id: 1, name: "Main", tenant_id: getConfig().tenantId }],
-          GroupRoles: [{ Roles: { id: 1, name: "Clerk", permissions } }],
-        },
-      },
-    ],
-  });
-}
 
 const products = defineResource({
   kind: "Product",

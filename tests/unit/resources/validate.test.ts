@@ -130,6 +130,65 @@ describe("validateResources", () => {
     ]);
   });
 
+  describe("partOf and rowPages", () => {
+    const site = defineResource({ kind: "Site", fields: { name: text({ required: true }) }, sort: "-id" });
+    const settings = (over: Partial<ResourceInput> = {}) =>
+      defineResource({
+        kind: "OrderSetting",
+        pages: "routes",
+        partOf: "site_id",
+        fields: { site_id: reference("Site", { required: true }), name: text({ required: true }) },
+        children: { steps: { fields: { name: text({ required: true }) }, rowPages: true } },
+        ...over,
+      });
+
+    it("accepts a part of a declared kind's records, and an extension kind", () => {
+      expect(errorsOf(site, settings())).toEqual([]);
+    });
+
+    it("reports a holder that is not declared, or whose records live elsewhere", () => {
+      expect(errorsOf(settings())).toEqual([
+        'OrderSetting: field "site_id" references undeclared kind Site',
+        'OrderSetting: partOf "site_id": Site is not declared',
+      ]);
+      const moved = defineResource({ kind: "Site", route: "/shops", fields: { name: text() } });
+      expect(errorsOf(moved, settings())).toEqual([
+        'OrderSetting: partOf "site_id": Site\'s records are not at /sites/{id}',
+      ]);
+    });
+
+    it("reports a field that is not a required reference, a drawer, another scopedBy", () => {
+      const optional = { site_id: reference("Site"), name: text({ required: true }) };
+      expect(errorsOf(site, settings({ fields: optional }))).toEqual([
+        'OrderSetting: partOf "site_id": not a required reference field',
+      ]);
+      expect(errorsOf(site, settings({ partOf: "name" }))).toEqual([
+        'OrderSetting: partOf "name": not a required reference field',
+      ]);
+      expect(errorsOf(site, settings({ pages: "drawer" }))).toEqual([
+        'OrderSetting: partOf "site_id": needs pages: "routes"',
+      ]);
+      const fields = {
+        site_id: reference("Site", { required: true }),
+        other_site_id: reference("Site"),
+        name: text({ required: true }),
+      };
+      expect(errorsOf(site, settings({ fields, scopedBy: "other_site_id" }))).toEqual([
+        'OrderSetting: partOf "site_id": scopedBy must be the same field',
+      ]);
+    });
+
+    it("reports two collections with row pages (they would share {show}/{childId})", () => {
+      const children = {
+        steps: { fields: { name: text() }, rowPages: true },
+        notes: { fields: { text: text() }, rowPages: true },
+      };
+      expect(errorsOf(site, settings({ children }))).toEqual([
+        "OrderSetting: more than one child collection has rowPages",
+      ]);
+    });
+  });
+
   it("reports an unknown kind", () => {
     const odd = defineResource({ kind: "Widget" as never, path: "widgets", fields: { name: text() } });
     expect(errorsOf(odd)).toEqual(["Widget: unknown kind"]);
