@@ -1,7 +1,20 @@
+import { readdirSync, readFileSync } from "node:fs";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 
-// Two projects: the app's unit tests in jsdom, the server's integration tests in node.
+// The app's unit tests share one module graph and jsdom per worker (isolate: false): loading
+// antd, Refine and jsdom again for each of ~60 files cost minutes. A file that mocks modules
+// would leak its mocks into the next ones, so those run isolated, found by what they contain.
+const UNIT = "tests/unit/**/*.test.{ts,tsx}";
+const unitDir = new URL("./tests/unit/", import.meta.url);
+const MOCKING = readdirSync(unitDir, { recursive: true, encoding: "utf8" })
+  .map((file) => file.replaceAll("\\", "/"))
+  .filter((file) => /\.test\.tsx?$/.test(file))
+  .filter((file) => /\bvi\.(do)?mock\(/.test(readFileSync(new URL(file, unitDir), "utf8")))
+  .map((file) => `tests/unit/${file}`);
+
+// Three projects: the app's unit tests in jsdom (shared, and isolated for mocking files), the
+// server's integration tests in node.
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -11,7 +24,18 @@ export default defineConfig({
         test: {
           name: "unit",
           environment: "jsdom",
-          include: ["tests/unit/**/*.test.{ts,tsx}"],
+          include: [UNIT],
+          exclude: MOCKING,
+          setupFiles: ["tests/unit/setup.ts"],
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "unit-mocking",
+          environment: "jsdom",
+          include: MOCKING,
           setupFiles: ["tests/unit/setup.ts"],
         },
       },

@@ -2,10 +2,16 @@
 // antd needs that jsdom lacks.
 import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
-import { afterEach } from "vitest";
+import { afterEach, beforeEach } from "vitest";
+import { clear as clearFeedback } from "../../src/providers/feedback-store";
 
+// Files share one module graph (vitest.config.ts): no message outlives its test, and none a
+// late promise of an earlier file pushes (a lazy page failing after its render was cleaned up)
+// reaches the next.
+beforeEach(() => clearFeedback());
 afterEach(() => {
   cleanup();
+  clearFeedback();
 });
 
 // antd's responsive grid and breakpoint hooks read matchMedia; no query matches by default.
