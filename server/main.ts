@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
+import { analyzeTablesWithoutStatistics } from "./db/analyze";
 import { acquireDataLock, DataDirLockedError, type DataLock } from "./db/data-lock";
 import { runMigrations } from "./db/migrate";
 import { clearStalePglitePid, type DatabaseHandle, openDatabase } from "./db/open";
@@ -88,6 +89,8 @@ async function main(): Promise<void> {
       if (await seedIfEmpty(database.db, resources)) {
         app.log.info(`Seeded the demo data; sign in as admin@pressroom.test with password ${SEED_PASSWORD}`);
       }
+      // PGlite has no autovacuum to gather the planner's statistics (db/analyze.ts).
+      if (database.driver === "pglite") await analyzeTablesWithoutStatistics(database.db);
     });
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {

@@ -6,6 +6,7 @@ import {
   can as sharedCan,
   type UserGroup,
 } from "../../src/access/permissions";
+import { GenerationCache } from "../db/generation-cache";
 import type { Database } from "../db/open";
 import { group_roles, group_sites, groups, roles, sites, user_groups } from "../db/schema";
 import type { ProfileUser } from "./profile";
@@ -32,7 +33,16 @@ export function can(grants: Grants, kind: string, ...actions: string[]): boolean
  * user's groups that have a site in the tenant, shaped as the profile's UserGroups so the
  * shared merge decides, exactly as it does for the profile the app loads.
  */
-export async function loadGrants(db: Database, userId: number, tenantId: number): Promise<Grants> {
+export function loadGrants(db: Database, userId: number, tenantId: number): Promise<Grants> {
+  return grantsCache.get(db, GRANT_TABLES, `${userId}:${tenantId}`, () => queryGrants(db, userId, tenantId));
+}
+
+// Asked on every protected request: reused until a table it reads is written (generation-cache.ts), which is
+// exact. The merged object is shared between requests and never changed by them.
+const grantsCache = new GenerationCache<Grants>(10_000);
+const GRANT_TABLES = ["user_groups", "groups", "group_sites", "sites", "group_roles", "roles"] as const;
+
+async function queryGrants(db: Database, userId: number, tenantId: number): Promise<Grants> {
   const rows = await db
     .selectDistinct({
       group_id: groups.id,
@@ -69,5 +79,9 @@ export async function loadGrants(db: Database, userId: number, tenantId: number)
       });
     }
   }
-  return mergePermissions([...memberships.values()], tenantId);
+  const grants = mergePermissions([...memberships.values()], tenantId);
+  // Shared by every request of the caller until the next write: nobody may change it.
+  for (const actions of Object.values(grants.permissions)) Object.freeze(actions);
+  Object.freeze(grants.permissions);
+  return Object.freeze(grants);
 }

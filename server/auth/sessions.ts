@@ -1,4 +1,5 @@
-import { and, eq, gt, isNull, ne } from "drizzle-orm";
+import { and, eq, isNull, ne } from "drizzle-orm";
+import { GenerationCache } from "../db/generation-cache";
 import type { Database } from "../db/open";
 import { sessions, users } from "../db/schema";
 import { hashToken, newToken } from "./tokens";
@@ -35,25 +36,33 @@ export interface ActiveSession {
   user: SessionUser;
 }
 
+type SessionRow = { session: typeof sessions.$inferSelect; user: UserRow };
+
+// Every authenticated request reads its session: the row is reused until the sessions or users table
+// is written (a sign-in, a revocation, a slide, a user's change), which is exact (generation-cache.ts).
+const sessionRows = new GenerationCache<SessionRow | null>(10_000);
+const SESSION_TABLES = ["sessions", "users"] as const;
+
 /** The live session of a token: not revoked, not expired, its user still active. Slides its expiry. */
 export async function liveSession(
   db: Database,
   token: string,
   ttlHours: number,
 ): Promise<ActiveSession | null> {
+  const tokenHash = hashToken(token);
+  const found = await sessionRows.get(db, SESSION_TABLES, tokenHash, async () => {
+    const [row] = await db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.user_id))
+      .where(and(eq(sessions.token_hash, tokenHash), isNull(sessions.revoked_at), eq(users.active, true)));
+    return row ?? null;
+  });
+  // Unknown tokens are not kept: anyone can send many.
+  if (!found) sessionRows.forget(db, tokenHash);
+  // Expiry is a matter of the clock, so it is checked on every use, cached or not.
   const now = new Date();
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.user_id))
-    .where(
-      and(
-        eq(sessions.token_hash, hashToken(token)),
-        isNull(sessions.revoked_at),
-        gt(sessions.expires_at, now),
-        eq(users.active, true),
-      ),
-    );
+  const row = found && found.session.expires_at > now ? found : null;
   if (!row) return null;
   // Slide at most about once a minute (sooner for tiny test TTLs) to spare a write per request.
   const slideEvery = Math.min(60_000, hours(ttlHours) / 10);

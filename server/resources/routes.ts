@@ -12,6 +12,7 @@ import { forbidden, notFound, validationFailed } from "../http/errors";
 import { type Changes, diffRows, listChangeLogs, writeChangeLogs } from "./change-logs";
 import { type ChildWrite, checkChildBodies } from "./child-bodies";
 import { checkRowIds, loadChildren, logRemovedChildren, mergeChildren, writeChildren } from "./children";
+import { listCountKey, listTotals } from "./count-cache";
 import { exportCsv } from "./csv-export";
 import { mapWriteError, staleVersion } from "./errors";
 import type { ChildRows, Row } from "./hooks";
@@ -157,7 +158,16 @@ function kindRoutes(app: FastifyInstance, registry: ResourceRegistry, model: Res
     async (request) => {
       const query = parseListQuery(model, request.query);
       const where = and(visible(request), ...query.conditions);
-      const [rows, [{ total }]] = await Promise.all([
+      const counting = () =>
+        db()
+          .select({ total: count() })
+          .from(t)
+          .where(where)
+          .then(([row]) => row.total);
+      // The total is cached until the next write to the table (count-cache.ts), on PGlite.
+      const auth = getAuth(request);
+      const owner = scopeOf(request) === "own" ? auth.user.id : undefined;
+      const [rows, total] = await Promise.all([
         db()
           .select()
           .from(t)
@@ -165,7 +175,12 @@ function kindRoutes(app: FastifyInstance, registry: ResourceRegistry, model: Res
           .orderBy(...orderBy(model, query.sort))
           .limit(query.limit)
           .offset((query.page - 1) * query.limit),
-        db().select({ total: count() }).from(t).where(where),
+        listTotals.get(
+          db(),
+          [model.table.name],
+          listCountKey(model.kind, auth.tenantId, owner, request.query),
+          counting,
+        ),
       ]);
       return {
         data: rows.map((row) => toRecord(model, row)),

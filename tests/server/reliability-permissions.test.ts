@@ -35,7 +35,7 @@ type Owner = "theirs" | "others";
 /**
  * The answer the server owes: 403 without the verb at all (reading a kind whose pages the spec
  * opens to every signed-in user needs none: sites, and a site's order settings, whose pages hang
- * under /sites; openToRead in src/access/route-requirements.ts, spec §6); with only <Verb>Own,
+ * under /sites; kindOpenToRead in src/access/route-requirements.ts, spec §6); with only <Verb>Own,
  * someone else's record does not exist for the caller (404), unless they may read it (then 403
  * on a change).
  */

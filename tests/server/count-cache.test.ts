@@ -1,0 +1,168 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { selectRows } from "../../server/db/open";
+import { generationsOf, writesOf } from "../../server/db/write-generations";
+import { listTotals } from "../../server/resources/count-cache";
+import { type Api, api, makeInventory, makeOrder, type Saved, unique } from "./domain-fixtures";
+import { createTestApp, DATABASE_KINDS, signIn, type TestApp } from "./helpers";
+
+// Lists' totals are cached until the next write to the kind's table (server/resources/count-cache.ts,
+// server/db/write-generations.ts): every total a list answers must still be the one COUNT(*) gives,
+// after the route's own writes, after hooks writing other kinds, after a delete clearing references,
+// and per tenant and per caller.
+
+describe("the tables a statement writes", () => {
+  const tables = (statement: string) => [...writesOf(statement).tables].sort();
+
+  it("reads Drizzle's, the bulk insert's and COPY's statements", () => {
+    expect(tables('insert into "orders" ("id", "tenant_id") values (default, $1) returning "id"')).toEqual([
+      "orders",
+    ]);
+    expect(tables('update "inventories" set "on_hand" = $1 where "inventories"."id" = $2')).toEqual([
+      "inventories",
+    ]);
+    expect(tables('\n    insert into "order_items" ("a") select "a" from rows from (x)')).toEqual([
+      "order_items",
+    ]);
+    expect(tables(`copy "orders" ("id") from '/dev/blob'`)).toEqual(["orders"]);
+    expect(tables('with x as (select 1) update public."Mixed" set a = 1')).toEqual(["Mixed"]);
+    expect(writesOf('delete from "vendors" where "id" = $1').deletes).toBe(true);
+    expect(writesOf('update "vendors" set "name" = $1').deletes).toBe(false);
+  });
+
+  it("finds nothing in reads, locks and transaction control", () => {
+    expect(tables('select * from "orders" where "id" = $1 for update')).toEqual([]);
+    expect(tables('select "id" from "inventories" for no key update')).toEqual([]);
+    expect(tables("begin")).toEqual([]);
+    expect(tables("savepoint sp1")).toEqual([]);
+  });
+});
+
+describe.each(DATABASE_KINDS)("list totals (%s)", (dbKind) => {
+  let t: TestApp;
+  let admin: Api;
+  let other: Api;
+  let press: Api;
+
+  beforeAll(async () => {
+    t = await createTestApp(dbKind);
+    await t.app.ready();
+    admin = api(t.app, await signIn(t.app, "admin@pressroom.test"));
+    other = api(t.app, await signIn(t.app, "admin@other.test", 2));
+    press = api(t.app, await signIn(t.app, "press@pressroom.test"));
+  });
+  afterAll(() => t?.dispose());
+
+  const total = async (a: Api, query: string) => {
+    const res = await a.call("GET", query);
+    if (res.statusCode !== 200) throw new Error(`GET ${query}: ${res.statusCode} ${res.body}`);
+    return res.json().meta.total as number;
+  };
+  const counted = async (where: string) => {
+    const [{ n }] = await selectRows<{ n: number }>(
+      t.database.db,
+      sql.raw(`select count(*)::int as n from orders where ${where}`),
+    );
+    return n;
+  };
+
+  it("answers a repeated list from the cache (PGlite), with COUNT(*)'s figure", async () => {
+    const query = "orders?channel=storefront&sort=-ordered_at";
+    const first = await total(admin, query);
+    expect(first).toBe(await counted("tenant_id = 1 and channel = 'storefront'"));
+    const hits = listTotals.hits;
+    // Another page and sort of the same filters: the same total, not counted again.
+    expect(await total(admin, `${query}&page=3&limit=10`)).toBe(first);
+    expect(await total(admin, "orders?sort=order_number&channel=storefront")).toBe(first);
+    if (dbKind === "pglite") expect(listTotals.hits).toBe(hits + 2);
+    else expect(generationsOf(t.database.db)).toBeUndefined();
+  });
+
+  it("counts a created and a deleted record in the next list", async () => {
+    const query = "orders?channel=api&sort=-ordered_at";
+    const before = await total(admin, query);
+    await total(admin, query); // cached now
+    const order = await makeOrder(admin, [{}], { channel: "api" });
+    expect(await total(admin, query)).toBe(before + 1);
+    const changed = await admin.update("orders", order.id, { channel: "reorder" });
+    expect(changed.channel).toBe("reorder");
+    expect(await total(admin, query)).toBe(before);
+    expect((await admin.call("DELETE", `orders/${order.id}`)).statusCode).toBe(200);
+    expect(await total(admin, "orders?channel=reorder")).toBe(
+      await counted("tenant_id = 1 and channel = 'reorder'"),
+    );
+    expect(await total(admin, query)).toBe(await counted("tenant_id = 1 and channel = 'api'"));
+  });
+
+  it("counts what a hook wrote to another kind (a purchase order's line puts stock on order)", async () => {
+    const stock = await makeInventory(admin, "Count cache stock", 0);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const since = new Date().toISOString();
+    const query = `inventories?id=${stock.id}&updated_at_gte=${encodeURIComponent(since)}`;
+    expect(await total(admin, query)).toBe(0);
+    expect(await total(admin, query)).toBe(0);
+    const [vendor, facility] = await Promise.all([admin.first("vendors"), admin.first("facilities")]);
+    // Only the hook (on_order) writes the stock item here: its updated_at moves past `since`.
+    await admin.create("purchase-orders", {
+      po_number: unique("PO-"),
+      vendor_id: vendor.id,
+      deliver_to_id: facility.id,
+      status: "sent",
+      lines: [{ inventory_id: stock.id, description: "Stock", quantity: 10, unit_cost: 1 }],
+    });
+    expect((await admin.get("inventories", stock.id)).on_order).toBe(10);
+    expect(await total(admin, query)).toBe(1);
+  });
+
+  it("counts references a delete cleared in another kind", async () => {
+    const category = await admin.first("vendor-categories");
+    const vendor = await admin.create("vendors", {
+      name: unique("Vendor "),
+      vendor_category_id: category.id,
+    });
+    const stock: Saved = await makeInventory(admin, "Vendor's stock", 0);
+    await admin.update("inventories", stock.id, { vendor_id: vendor.id });
+    const query = `inventories?vendor_id=${vendor.id}`;
+    expect(await total(admin, query)).toBe(1);
+    expect(await total(admin, query)).toBe(1);
+    expect((await admin.call("DELETE", `vendors/${vendor.id}`)).statusCode).toBe(200);
+    expect(await total(admin, query)).toBe(0);
+  });
+
+  it("keeps tenants' and own-scope callers' totals apart", async () => {
+    const query = "orders?sort=-ordered_at";
+    const mine = await total(admin, query);
+    const theirs = await total(other, query);
+    expect(mine).toBe(await counted("tenant_id = 1"));
+    expect(theirs).toBe(await counted("tenant_id = 2"));
+    expect(theirs).not.toBe(mine);
+    expect(await total(other, query)).toBe(theirs);
+    expect(await total(admin, query)).toBe(mine);
+    // The press room reads its own orders only (ReadOwn): a total of its own, not the admin's.
+    const pressId = (
+      await selectRows<{ id: number }>(
+        t.database.db,
+        sql`select id from users where email = 'press@pressroom.test'`,
+      )
+    )[0].id;
+    const own = await total(press, query);
+    expect(own).toBe(await counted(`tenant_id = 1 and owner_id = ${pressId}`));
+    await makeOrder(admin, [{}], { owner_id: pressId });
+    expect(await total(press, query)).toBe(own + 1);
+    expect(await total(admin, query)).toBe(mine + 1);
+  });
+
+  it("applies a role's new permissions and a logout to the very next request (sessions and grants are cached too)", async () => {
+    expect((await press.call("GET", "customers?limit=1")).statusCode).toBe(403);
+    expect((await press.call("GET", "customers?limit=1")).statusCode).toBe(403);
+    const [role] = (await admin.call("GET", "roles?search=Press%20room")).json().data as Saved[];
+    const patched = await admin.call("PATCH", `roles/${role.id}`, {
+      permissions: { ...(role.permissions as Record<string, string[]>), Customer: ["Read"] },
+      version: role.version,
+    });
+    expect(patched.statusCode).toBe(200);
+    expect((await press.call("GET", "customers?limit=1")).statusCode).toBe(200);
+    expect((await press.call("POST", "auth/logout")).statusCode).toBeLessThan(300);
+    expect((await press.call("GET", "customers?limit=1")).statusCode).toBe(401);
+  });
+});
