@@ -28,4 +28,7 @@ export async function signOut(page: Page, name: string) {
   const logout = page.getByRole("menuitem", { name: "Logout" });
   await expect(logout).toBeVisible();
   await logout.dispatchEvent("click");
+  // The full app hands /login to the guest app with a page load: until that page is up, a navigation
+  // the test starts can be overtaken by it (then /profile ends on a bare /login).
+  await expect(page.getByRole("heading", { name: "Sign in", level: 1 })).toBeVisible();
 }
