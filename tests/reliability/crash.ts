@@ -167,16 +167,25 @@ await phase.run(async () => {
       );
     }
     await signIn();
-    for (const [title, entry] of thisCycle) {
-      const whole = await checkWhole(title, entry, `cycle ${cycle}`);
-      if (entry.acked) {
-        acknowledged += 1;
-        if (whole) foundAcked += 1;
-        else
-          phase.check(false, `cycle ${cycle}: acknowledged ${title} (${entry.id}) is gone after the restart`);
-      } else if (whole) inFlightWhole += 1;
-      else inFlightAbsent += 1;
-    }
+    // Checked WORKERS at a time (each check reads the list, the record and its change log).
+    const queue = [...thisCycle];
+    const checker = async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) {
+        const [title, entry] = next;
+        const whole = await checkWhole(title, entry, `cycle ${cycle}`);
+        if (entry.acked) {
+          acknowledged += 1;
+          if (whole) foundAcked += 1;
+          else
+            phase.check(
+              false,
+              `cycle ${cycle}: acknowledged ${title} (${entry.id}) is gone after the restart`,
+            );
+        } else if (whole) inFlightWhole += 1;
+        else inFlightAbsent += 1;
+      }
+    };
+    await Promise.all(Array.from({ length: WORKERS }, checker));
   }
   await stopServer(server);
 

@@ -25,7 +25,7 @@ export class Phase {
   check(condition: boolean, failure: string): void {
     if (!condition) {
       this.failures.push(failure);
-      console.error(`  ✗ ${failure}`);
+      console.error(`  ✗ [${this.name}] ${failure}`);
     }
   }
 

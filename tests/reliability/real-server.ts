@@ -28,9 +28,9 @@ export interface Running {
 export async function startServer(
   store: Store,
   env: Record<string, string> = {},
-  timeoutMs = 600_000,
+  { timeoutMs = 600_000, nodeArgs = [] as string[] } = {},
 ): Promise<Running> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "server/main.ts"], {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? "",
@@ -43,8 +43,14 @@ export async function startServer(
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";
+  // A phase that stops on an error leaves no server behind.
+  const orphan = () => child.kill("SIGKILL");
+  process.on("exit", orphan);
   const exited = new Promise<number | string>((resolve) => {
-    child.on("exit", (code, signal) => resolve(code ?? signal ?? -1));
+    child.on("exit", (code, signal) => {
+      process.off("exit", orphan);
+      resolve(code ?? signal ?? -1);
+    });
   });
   const baseUrl = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadRegistry, type ResourceModel } from "../../server/resources/model";
 import { differences, type Fingerprint, fingerprint, writeMark } from "../reliability/fingerprint";
-import { listQueries, spoils } from "../reliability/hostile-input";
+import { jsonText, listQueries, nested, spoils } from "../reliability/hostile-input";
 import { ProbeCounts, probeQuery, probeWrite, type Send, type WriteWatch } from "../reliability/probe";
 import { RecordBodies } from "../reliability/record-bodies";
 import { bearer, createTestApp, DATABASE_KINDS, signIn, type TestApp } from "./helpers";
@@ -115,6 +115,27 @@ describe.each(DATABASE_KINDS)("hostile input (%s)", (dbKind) => {
       );
       expect(differences(before, await fingerprint(db()))).toEqual([]);
     });
+  });
+
+  // What this suite found, pinned: each was a 500, or a value stored other than as sent.
+  it.each([
+    ["integrations", "settings", jsonText({ name: "Deep", kind: "other", settings: nested(5000) })],
+    ["integrations", "settings", jsonText({ settings: nested(100_000) })],
+    ["vendors", "name", JSON.stringify({ name: "Lone \ud800 surrogate" })],
+    ["vendors", "", '{"\\udfff":1}'],
+    ["api-keys", "revoked_at", JSON.stringify({ revoked_at: "0001-03-04T05:06:07Z" })],
+    ["api-keys", "revoked_at", JSON.stringify({ revoked_at: "9999-12-31T23:59:59.999-05:00" })],
+    ["auth/login", "email", jsonText({ email: nested(3000), password: "x", tenantId: 1 })],
+  ])("refuses what it found: POST %s naming %j", async (url, field, text) => {
+    const res = await send("POST", url, { text, contentType: "application/json" });
+    expect(res.status, res.text).toBe(400);
+    const errors = JSON.parse(res.text).errors as { field?: string }[];
+    if (field)
+      expect(
+        errors.some((e) => e.field === field || e.field?.startsWith(`${field}.`)),
+        res.text,
+      ).toBe(true);
+    else expect(res.text).toContain("not valid Unicode");
   });
 
   it("the fingerprint sees a committed write and not a rolled-back one", async () => {
