@@ -4,8 +4,13 @@ import { Suspense } from "react";
 import { BrowserRouter } from "react-router";
 import { AppProviders } from "./app-providers";
 import { PageSpinner } from "./components/page-spinner";
+import { getSessionToken } from "./providers/session";
 import { AppRoutes } from "./routes";
 import { RouteErrorBoundary } from "./routing/route-error-boundary";
+import { preloadStart } from "./routing/start-preload";
+
+// Signed in: fetch the page's code beside the profile instead of after it.
+if (typeof window !== "undefined" && getSessionToken() !== undefined) preloadStart(window.location.pathname);
 
 export function App() {
   return (

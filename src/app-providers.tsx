@@ -7,7 +7,6 @@ import {
   Refine,
   type RouterProvider,
 } from "@refinedev/core";
-import reactRouterBindings from "@refinedev/react-router";
 import type { QueryClient } from "@tanstack/react-query";
 import { App as AntdApp, ConfigProvider } from "antd";
 import { type ReactNode, useEffect, useState } from "react";
@@ -21,6 +20,7 @@ import { notificationProvider } from "./providers/notification-provider";
 import { createQueryClient } from "./providers/query-client";
 import { REFINE_RESOURCES } from "./resource-engine/refine-resources";
 import { NavigationBridge } from "./routing/navigation-bridge";
+import { routerProvider as appRouterProvider } from "./routing/router-provider";
 import { ModeContext } from "./theme/mode-context";
 import { createTheme } from "./theme/theme";
 
@@ -42,7 +42,7 @@ export function AppProviders({
   accessControl = accessControlProvider,
   dataProvider = apiDataProvider,
   queryClient: givenClient,
-  routerProvider = reactRouterBindings,
+  routerProvider = appRouterProvider,
   mode = getConfig().mode,
 }: AppProvidersProps) {
   const [queryClient] = useState(() => givenClient ?? createQueryClient());

@@ -23,8 +23,9 @@ import { lazyPage } from "./routing/lazy-page";
 import { PUBLIC_PATHS } from "./routing/public-paths";
 import { RequireSession } from "./routing/require-session";
 import { SessionAwareLayout } from "./routing/session-aware-layout";
+import { loadDefaultLayout } from "./routing/start-preload";
 
-const DefaultLayout = lazyPage(() => import("./layouts/default-layout"));
+const DefaultLayout = lazyPage(loadDefaultLayout);
 const HomePage = lazyPage(() => import("./pages/home-page"));
 const ProfilePage = lazyPage(() => import("./pages/profile-page"));
 const UnauthorizedPage = lazyPage(() => import("./pages/unauthorized-page"));

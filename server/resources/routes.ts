@@ -9,6 +9,7 @@ import { errorAnswers } from "../auth/schemas";
 import type { Database } from "../db/open";
 import { change_logs } from "../db/schema";
 import { forbidden, notFound, validationFailed } from "../http/errors";
+import { listAnswerKey, listAnswers, recordAnswerKey, recordAnswers, recordTables } from "./answer-cache";
 import { type Changes, diffRows, listChangeLogs, writeChangeLogs } from "./change-logs";
 import { type ChildWrite, checkChildBodies } from "./child-bodies";
 import { checkRowIds, loadChildren, logRemovedChildren, mergeChildren, writeChildren } from "./children";
@@ -100,6 +101,8 @@ function childrenOf(db: Database, model: ResourceModel, tenantId: number, id: nu
 /** The per-route compilers: bodies and queries are checked by the handlers (one error per field). */
 const passThrough = () => (data: unknown) => ({ value: data });
 const stringify = () => (data: unknown) => JSON.stringify(data);
+/** The read routes send JSON text they built (or kept, answer-cache.ts) themselves. */
+const JSON_TYPE = "application/json; charset=utf-8";
 
 export interface ResourceRoutesOptions {
   registry: ResourceRegistry;
@@ -155,7 +158,7 @@ function kindRoutes(app: FastifyInstance, registry: ResourceRegistry, model: Res
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const query = parseListQuery(model, request.query);
       const where = and(visible(request), ...query.conditions);
       const counting = () =>
@@ -164,28 +167,33 @@ function kindRoutes(app: FastifyInstance, registry: ResourceRegistry, model: Res
           .from(t)
           .where(where)
           .then(([row]) => row.total);
-      // The total is cached until the next write to the table (count-cache.ts), on PGlite.
       const auth = getAuth(request);
       const owner = scopeOf(request) === "own" ? auth.user.id : undefined;
-      const [rows, total] = await Promise.all([
-        db()
-          .select()
-          .from(t)
-          .where(where)
-          .orderBy(...orderBy(model, query.sort))
-          .limit(query.limit)
-          .offset((query.page - 1) * query.limit),
-        listTotals.get(
-          db(),
-          [model.table.name],
-          listCountKey(model.kind, auth.tenantId, owner, request.query),
-          counting,
-        ),
-      ]);
-      return {
-        data: rows.map((row) => toRecord(model, row)),
-        meta: { page: query.page, limit: query.limit, total },
+      const answer = async () => {
+        // The total is cached apart (count-cache.ts): the other pages of the same query share it.
+        const [rows, total] = await Promise.all([
+          db()
+            .select()
+            .from(t)
+            .where(where)
+            .orderBy(...orderBy(model, query.sort))
+            .limit(query.limit)
+            .offset((query.page - 1) * query.limit),
+          listTotals.get(
+            db(),
+            [model.table.name],
+            listCountKey(model.kind, auth.tenantId, owner, request.query),
+            counting,
+          ),
+        ]);
+        return JSON.stringify({
+          data: rows.map((row) => toRecord(model, row)),
+          meta: { page: query.page, limit: query.limit, total },
+        });
       };
+      const key = listAnswerKey(model, auth.tenantId, owner, request.query);
+      const body = await listAnswers.get(db(), [model.table.name], key, answer);
+      return reply.type(JSON_TYPE).send(body);
     },
   );
 
@@ -236,12 +244,19 @@ function kindRoutes(app: FastifyInstance, registry: ResourceRegistry, model: Res
         response: { 200: one, ...errorAnswers(401, 403, 404) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const id = recordId((request.params as { id: unknown }).id);
-      const [row] = await db().select().from(t).where(visible(request, id));
-      if (!row) throw notFound();
-      const children = await childrenOf(db(), model, getAuth(request).tenantId, id);
-      return { data: toRecord(model, row, { children }) };
+      const auth = getAuth(request);
+      const owner = scopeOf(request) === "own" ? auth.user.id : undefined;
+      const answer = async () => {
+        const [row] = await db().select().from(t).where(visible(request, id));
+        if (!row) throw notFound();
+        const children = await childrenOf(db(), model, auth.tenantId, id);
+        return JSON.stringify({ data: toRecord(model, row, { children }) });
+      };
+      const key = recordAnswerKey(model, auth.tenantId, owner, id);
+      const body = await recordAnswers.get(db(), recordTables(model), key, answer);
+      return reply.type(JSON_TYPE).send(body);
     },
   );
 

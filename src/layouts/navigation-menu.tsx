@@ -1,5 +1,6 @@
 // The navigation drawer's menu: entries grouped by area, the current route highlighted.
 import { Menu, type MenuProps } from "antd";
+import { useMemo } from "react";
 import { Link, useLocation } from "react-router";
 import { NavigationIcon } from "./navigation-icons";
 import type { NavigationItem } from "./navigation-item";
@@ -51,14 +52,22 @@ export function NavigationMenu({
 }) {
   const { pathname } = useLocation();
   const allowed = useAllowedNavigation(items);
+  // The menu (some fifty entries) is rebuilt only when its entries or the selected one change,
+  // not on every change of the URL's query (a list's page, sort or filters).
+  const routes = allowed.map((item) => item.route).join("\n");
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `routes` stands for `allowed`'s content
+  const menuItems = useMemo(() => toMenuItems(allowed), [routes]);
   const selected = selectedRoute(allowed, pathname);
-  return (
-    <Menu
-      mode="inline"
-      items={toMenuItems(allowed)}
-      selectedKeys={selected ? [selected] : []}
-      onClick={() => onNavigate?.()}
-      style={{ borderInlineEnd: "none" }}
-    />
+  return useMemo(
+    () => (
+      <Menu
+        mode="inline"
+        items={menuItems}
+        selectedKeys={selected ? [selected] : []}
+        onClick={() => onNavigate?.()}
+        style={{ borderInlineEnd: "none" }}
+      />
+    ),
+    [menuItems, selected, onNavigate],
   );
 }

@@ -6,7 +6,7 @@ import { Tag, Typography } from "antd";
 import type { Field } from "../../resource-engine/fields";
 import { ColourSwatch } from "./colour-swatch";
 import { EMPTY, formatDate, formatDateTime, formatMoney, formatNumber, formatPercent } from "./format";
-import { ReferenceValue } from "./reference-value";
+import { ReferenceLabels, type ReferenceRecords, ReferenceValue } from "./reference-value";
 import { RichTextValue } from "./rich-text-value";
 import { SecretState } from "./secret-state";
 
@@ -17,6 +17,8 @@ interface FieldValueProps {
   compact?: boolean;
   /** A list column's ids, so reference cells share one request. */
   batch?: BaseKey[];
+  /** A reference's records, already fetched for the whole column: the cell sends nothing. */
+  references?: ReferenceRecords;
 }
 
 function safeHref(value: string): string | undefined {
@@ -39,9 +41,13 @@ function LongText({ text, compact }: { text: string; compact?: boolean }) {
   return <span style={{ whiteSpace: "pre-wrap" }}>{text}</span>;
 }
 
-export function FieldValue({ field, value, compact, batch }: FieldValueProps) {
+export function FieldValue({ field, value, compact, batch, references }: FieldValueProps) {
   if (field.type === "reference" || field.type === "referenceList") {
-    return <ReferenceValue target={field.target} value={value} batch={batch} />;
+    return references ? (
+      <ReferenceLabels target={field.target} value={value} records={references} />
+    ) : (
+      <ReferenceValue target={field.target} value={value} batch={batch} />
+    );
   }
   if (field.type === "secret") return <SecretState value={value} />;
   if (value === undefined || value === null || value === "") {

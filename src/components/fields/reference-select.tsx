@@ -3,9 +3,12 @@
 // when the target declares searchable fields (users always can), so large kinds stay usable.
 // `filters` narrows the options (a status reference offers its entity's statuses only). A
 // caller who may not read the target gets the current value's ids ("#12") and no request.
+// The options are asked for when the select is first opened (or typed in), not when it mounts:
+// a list page with six reference filters would otherwise send six requests beside its rows.
 import { useSelect } from "@refinedev/antd";
 import type { BaseKey, BaseRecord, CrudFilter } from "@refinedev/core";
 import { Select, type SelectProps } from "antd";
+import { useState } from "react";
 import type { Kind } from "../../access/kinds";
 import { IDENTITY_KINDS } from "../../resource-engine/define";
 import { hasSearch } from "../../resource-engine/field-of";
@@ -20,6 +23,7 @@ interface ReferenceSelectProps {
   onChange?: (value: unknown) => void;
   multiple?: boolean;
   id?: string;
+  "aria-label"?: string;
   placeholder?: string;
   /** Filters want ids as strings (they come back from the URL as strings). */
   stringValues?: boolean;
@@ -36,6 +40,7 @@ export function ReferenceSelect({
   onChange,
   multiple,
   id,
+  "aria-label": ariaLabel,
   placeholder,
   stringValues,
   style,
@@ -47,6 +52,7 @@ export function ReferenceSelect({
   const identity = IDENTITY_KINDS.has(target);
   const searchable = identity || (declaration ? hasSearch(declaration) : false);
   const canRead = useCanRead(target);
+  const [opened, setOpened] = useState(false);
   const { selectProps } = useSelect<BaseRecord>({
     resource: target,
     optionLabel: (record) => recordTitle(declaration, record),
@@ -60,7 +66,8 @@ export function ReferenceSelect({
         ? [{ field: identity ? "name" : (declaration?.titleField ?? "name"), order: "asc" }]
         : undefined,
     onSearch: (text) => (text ? [{ field: "search", operator: "contains", value: text }] : []),
-    queryOptions: { enabled: canRead === true },
+    queryOptions: { enabled: canRead === true && opened },
+    defaultValueQueryOptions: { enabled: canRead === true },
   });
   const unreadable =
     canRead === false
@@ -73,7 +80,9 @@ export function ReferenceSelect({
         ? {}
         : { onSearch: undefined, showSearch: true, filterOption: true, optionFilterProp: "label" })}
       {...unreadable}
+      onOpenChange={(open) => open && setOpened(true)}
       id={id}
+      aria-label={ariaLabel}
       mode={multiple ? "multiple" : undefined}
       value={value ?? undefined}
       onChange={(next) => onChange?.(next ?? null)}

@@ -29,19 +29,44 @@ function StatusTag({ record, title }: { record: BaseRecord | undefined; title: s
   return <Tag color={color}>{title}</Tag>;
 }
 
+/** The target's records a reference is shown with, fetched by whoever holds the ids. */
+export interface ReferenceRecords {
+  byId: Map<string, BaseRecord>;
+  pending: boolean;
+  /** false: the caller may not read the target (ids are shown as "#12"). */
+  readable: boolean;
+}
+
 export function ReferenceValue({ target, value, batch }: ReferenceValueProps) {
   const ids = idsOf(value);
   const wanted = batch ?? ids;
-  const declaration = resourceOf(target);
   const canRead = useCanRead(target);
   const { result, query } = useMany({
     resource: target,
     ids: wanted,
     queryOptions: { enabled: wanted.length > 0 && canRead === true },
   });
+  const records: ReferenceRecords = {
+    byId: new Map(result.data.map((record) => [String(record.id), record])),
+    pending: canRead === undefined || (canRead && query.isLoading),
+    readable: canRead !== false,
+  };
+  return <ReferenceLabels target={target} value={value} records={records} />;
+}
+
+/** A reference's titles from records fetched elsewhere (a list's column asks once for its cells). */
+export function ReferenceLabels({
+  target,
+  value,
+  records: { byId, pending },
+}: {
+  target: Kind;
+  value: unknown;
+  records: ReferenceRecords;
+}) {
+  const ids = idsOf(value);
+  const declaration = resourceOf(target);
   if (ids.length === 0) return <Typography.Text type="secondary">{EMPTY}</Typography.Text>;
-  const byId = new Map(result.data.map((record) => [String(record.id), record]));
-  const pending = canRead === undefined || (canRead && query.isLoading);
   return (
     <Space size={4} wrap>
       {ids.map((id) => {

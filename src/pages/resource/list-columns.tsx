@@ -11,12 +11,13 @@ import type { Resource } from "../../resource-engine/define";
 import { fieldOf, isSortable } from "../../resource-engine/field-of";
 import { scopeOf } from "../../resource-engine/resource-routes";
 import { recordLink } from "./record-links";
-import { RowActions } from "./row-actions";
+import { useReferenceTitles } from "./reference-titles";
+import { RowActions, useRowPermissions } from "./row-actions";
 
 const NUMERIC = new Set(["integer", "decimal", "money", "percent"]);
 const LINKABLE = new Set(["text", "email", "phone"]);
 
-/** Per reference column, every id on the page: one getMany per column, shared by its cells. */
+/** Per reference column, every id on the page: one getMany per column (reference-titles.ts). */
 function referenceBatches(resource: Resource, rows: readonly BaseRecord[]): Record<string, BaseKey[]> {
   const batches: Record<string, BaseKey[]> = {};
   for (const name of resource.list) {
@@ -44,6 +45,8 @@ export function useListColumns(
 ): TableColumnsType<BaseRecord> {
   const { search } = useLocation();
   const batches = useMemo(() => referenceBatches(resource, rows), [resource, rows]);
+  const allowed = useRowPermissions(resource);
+  const references = useReferenceTitles(resource, batches);
   return useMemo(() => {
     const columns: TableColumnsType<BaseRecord> = resource.list.map((name) => {
       const field = fieldOf(resource, name);
@@ -57,7 +60,7 @@ export function useListColumns(
         // Controlled on every column (null, not undefined), restored from the URL's sorters.
         sortOrder: getDefaultSortOrder(name, sorters) ?? null,
         render: (value: unknown, record: BaseRecord) => {
-          const shown = <FieldValue field={field} value={value} compact batch={batches[name]} />;
+          const shown = <FieldValue field={field} value={value} compact references={references[name]} />;
           const scope = scopeOf(resource, record);
           const reachable = record.id !== undefined && (!resource.scopedBy || scope !== undefined);
           return linked && reachable ? (
@@ -73,8 +76,10 @@ export function useListColumns(
       title: "Actions",
       fixed: "right",
       width: 140,
-      render: (_: unknown, record: BaseRecord) => <RowActions resource={resource} record={record} />,
+      render: (_: unknown, record: BaseRecord) => (
+        <RowActions resource={resource} record={record} allowed={allowed} />
+      ),
     });
     return columns;
-  }, [resource, sorters, batches, search]);
+  }, [resource, sorters, references, search, allowed]);
 }

@@ -5,7 +5,7 @@
 import type { CrudFilter, CrudOperators } from "@refinedev/core";
 import { Button, DatePicker, Input, InputNumber, Select, Space } from "antd";
 import dayjs from "dayjs";
-import { useEffect, useState } from "react";
+import { memo, useEffect, useState } from "react";
 import { toDay } from "../../components/fields/date-input";
 import { ReferenceSelect } from "../../components/fields/reference-select";
 import type { Resource } from "../../resource-engine/define";
@@ -105,6 +105,7 @@ function FilterControl({
           }
           multiple
           stringValues
+          aria-label={label}
           placeholder={label}
           style={style}
           value={asList(filterValue(filters, name, "in"))}
@@ -208,7 +209,8 @@ function ExactText({
   );
 }
 
-export function ListFilters({ resource, filters, onChange }: ListFiltersProps) {
+/** Memoised: the list re-renders on every answer and permission check; its filters need not. */
+export const ListFilters = memo(function ListFilters({ resource, filters, onChange }: ListFiltersProps) {
   const search = filterValue(filters, "search", "contains");
   const active = filters.length > 0;
   return (
@@ -251,4 +253,4 @@ export function ListFilters({ resource, filters, onChange }: ListFiltersProps) {
       )}
     </Space>
   );
-}
+});

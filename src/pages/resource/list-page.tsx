@@ -8,7 +8,7 @@ import { DeleteOutlined, DownloadOutlined, PlusOutlined } from "@ant-design/icon
 import { useTable } from "@refinedev/antd";
 import { type BaseKey, type BaseRecord, CanAccess, type CrudFilter, useDeleteMany } from "@refinedev/core";
 import { Button, Empty, Flex, Popconfirm, Space, Table, Typography } from "antd";
-import { Suspense, useMemo, useState } from "react";
+import { Suspense, useCallback, useMemo, useRef, useState } from "react";
 import { Link, Outlet, useLocation, useNavigate } from "react-router";
 import { ReferenceSelect } from "../../components/fields/reference-select";
 import type { Resource } from "../../resource-engine/define";
@@ -99,20 +99,24 @@ function ListOf({ resource: declared, scope }: { resource: Resource; scope: stri
   const singular = inSentence(resource.singular);
   const filtered = filters.length > 0;
 
-  const createButton =
-    declared.scopedBy && scope === undefined ? (
-      <ScopePicker resource={declared} />
-    ) : (
-      <CanAccess resource={resource.kind} action="create">
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => navigate(recordLink(resource, "create", undefined, search, scope))}
-        >
-          Create {singular}
-        </Button>
-      </CanAccess>
-    );
+  // Memoised with what it shows: the empty table's text holds it too.
+  const createButton = useMemo(
+    () =>
+      declared.scopedBy && scope === undefined ? (
+        <ScopePicker resource={declared} />
+      ) : (
+        <CanAccess resource={resource.kind} action="create">
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => navigate(recordLink(resource, "create", undefined, search, scope))}
+          >
+            Create {singular}
+          </Button>
+        </CanAccess>
+      ),
+    [declared, scope, resource, navigate, search, singular],
+  );
 
   const exportCsv = async () => {
     setExporting(true);
@@ -122,6 +126,76 @@ function ListOf({ resource: declared, scope }: { resource: Resource; scope: stri
       setExporting(false);
     }
   };
+
+  // The filters and the table are memoised (antd's Table and a row of selects are the costly
+  // part of a render): the callbacks they get stay the same, reading the latest useTable state.
+  const latest = useRef({
+    setFilters,
+    setCurrentPage,
+    onChange: tableProps.onChange,
+    pagination: tableProps.pagination,
+  });
+  latest.current = {
+    setFilters,
+    setCurrentPage,
+    onChange: tableProps.onChange,
+    pagination: tableProps.pagination,
+  };
+  const onFiltersChange = useCallback((changes: CrudFilter[]) => {
+    latest.current.setFilters(changes, "merge");
+    latest.current.setCurrentPage(1);
+  }, []);
+  const page = tableProps.pagination || undefined;
+  const loadingFirst = tableQuery.isLoading;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the pagination's primitives stand for the object read from `latest`
+  const table = useMemo(() => {
+    const pagination = latest.current.pagination;
+    return (
+      <Table<BaseRecord>
+        dataSource={rows}
+        loading={tableProps.loading}
+        scroll={{ x: true }}
+        onChange={(...args) => latest.current.onChange?.(...args)}
+        rowKey="id"
+        columns={columns}
+        pagination={
+          pagination && {
+            ...pagination,
+            showSizeChanger: true,
+            pageSizeOptions: [10, 25, 50, 100],
+          }
+        }
+        rowSelection={
+          resource.bulkDelete
+            ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as BaseKey[]) }
+            : undefined
+        }
+        locale={{
+          emptyText: loadingFirst ? (
+            " "
+          ) : (
+            <Empty description={filtered ? `No ${label} match these filters` : `No ${label} yet`}>
+              {!filtered && createButton}
+            </Empty>
+          ),
+        }}
+      />
+    );
+  }, [
+    rows,
+    tableProps.loading,
+    page?.current,
+    page?.pageSize,
+    page?.total,
+    page?.simple,
+    columns,
+    resource.bulkDelete,
+    selected,
+    loadingFirst,
+    filtered,
+    label,
+    createButton,
+  ]);
 
   const deleteSelected = () =>
     deleteMany({ resource: resource.kind, ids: selected }, { onSuccess: () => setSelected([]) });
@@ -147,14 +221,7 @@ function ListOf({ resource: declared, scope }: { resource: Resource; scope: stri
           {createButton}
         </Space>
       </Flex>
-      <ListFilters
-        resource={resource}
-        filters={filters}
-        onChange={(changes) => {
-          setFilters(changes, "merge");
-          setCurrentPage(1);
-        }}
-      />
+      <ListFilters resource={resource} filters={filters} onChange={onFiltersChange} />
       {resource.bulkDelete && selected.length > 0 && (
         <CanAccess resource={resource.kind} action="delete">
           <Popconfirm
@@ -174,32 +241,7 @@ function ListOf({ resource: declared, scope }: { resource: Resource; scope: stri
           </Popconfirm>
         </CanAccess>
       )}
-      <Table<BaseRecord>
-        {...tableProps}
-        rowKey="id"
-        columns={columns}
-        pagination={
-          tableProps.pagination && {
-            ...tableProps.pagination,
-            showSizeChanger: true,
-            pageSizeOptions: [10, 25, 50, 100],
-          }
-        }
-        rowSelection={
-          resource.bulkDelete
-            ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as BaseKey[]) }
-            : undefined
-        }
-        locale={{
-          emptyText: tableQuery.isLoading ? (
-            " "
-          ) : (
-            <Empty description={filtered ? `No ${label} match these filters` : `No ${label} yet`}>
-              {!filtered && createButton}
-            </Empty>
-          ),
-        }}
-      />
+      {table}
       {/* A drawer kind's record routes; their code loads here without blanking the list. */}
       <Suspense fallback={null}>
         <Outlet />

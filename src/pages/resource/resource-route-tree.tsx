@@ -11,11 +11,12 @@ import type { Resource } from "../../resource-engine/define";
 import { childRoutesOf, routesOf, scopedListRoute } from "../../resource-engine/resource-routes";
 import { lazyPage } from "../../routing/lazy-page";
 import { type NestedRequirement, RequirePermission } from "../../routing/require-permission";
+import { loadListPage, loadRecordPage } from "../../routing/start-preload";
 import { DigitIds } from "./digit-ids";
 
-const ResourceListPage = lazyPage(() => import("./list-page"));
+const ResourceListPage = lazyPage(loadListPage);
 const RecordDrawer = lazyPage(() => import("./record-drawer"));
-const RecordPage = lazyPage(() => import("./record-page"));
+const RecordPage = lazyPage(loadRecordPage);
 const ChangeLogPage = lazyPage(() => import("./change-log-page"));
 const RecordChildPage = lazyPage(() => import("./record-child-page"));
 const RecordChildRowPage = lazyPage(() => import("./record-child-row-page"));

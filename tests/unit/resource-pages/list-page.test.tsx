@@ -143,6 +143,11 @@ describe("resource list page", () => {
     expect(dataProvider.getMany).toHaveBeenCalledWith(
       expect.objectContaining({ resource: "VendorCategory", ids: [7, 8] }),
     );
+    // The category filter asks for its options when opened, not beside the rows.
+    const listed = () => vi.mocked(dataProvider.getList).mock.calls.map(([params]) => params.resource);
+    expect(listed()).toEqual(["Vendor"]);
+    fireEvent.mouseDown(screen.getByRole("combobox", { name: "Vendor category" }));
+    await waitFor(() => expect(listed()).toEqual(["Vendor", "VendorCategory"]), slow);
 
     const second = within(within(table).getByText("Ink Co").closest("tr") as HTMLElement);
     expect(second.getByText("No")).toHaveClass("ant-tag");
@@ -161,6 +166,53 @@ describe("resource list page", () => {
       "/vendors/1/change-logs",
     );
     expect(screen.getByRole("button", { name: /Create vendor/ })).toBeInTheDocument();
+  });
+
+  it("deletes a row after its confirmation, and nothing when cancelled", async () => {
+    const dataProvider = renderList("/vendors");
+    await screen.findByText("Acme Paper", undefined, slow);
+    fireEvent.click(await screen.findByRole("button", { name: "Delete vendor 2" }, slow));
+    fireEvent.click(await screen.findByRole("button", { name: "Cancel" }, slow));
+    expect(dataProvider.deleteOne).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole("button", { name: "Delete vendor 2" }));
+    expect(await screen.findByText("Delete this vendor?", undefined, slow)).toBeInTheDocument();
+    const confirm = screen
+      .getAllByRole("button", { name: "Delete" })
+      .find((button) => button.closest(".ant-popconfirm"));
+    fireEvent.click(confirm as HTMLElement);
+    await waitFor(
+      () =>
+        expect(dataProvider.deleteOne).toHaveBeenCalledWith(
+          expect.objectContaining({ resource: "Vendor", id: 2 }),
+        ),
+      slow,
+    );
+    expect(dataProvider.deleteOne).toHaveBeenCalledTimes(1);
+  });
+
+  it("shows only the row actions the kind's permissions allow, asked once per list", async () => {
+    const can = vi.fn(async ({ action }: { resource?: string; action: string }) => ({
+      can: action === "list" || action === "show",
+    }));
+    renderWithProviders(
+      <Routes>
+        <Route path="/vendors" element={<ResourceListPage resource={vendors} />} />
+      </Routes>,
+      { path: "/vendors", dataProvider: fakeDataProvider(rows), can },
+    );
+    await screen.findByText("Acme Paper", undefined, slow);
+    expect(await screen.findByRole("link", { name: "Show vendor 1" }, slow)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Change log of vendor 2" })).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: /Edit vendor/ })).toBeNull();
+    expect(screen.queryByRole("button", { name: /Delete vendor/ })).toBeNull();
+    const rowChecks = can.mock.calls.filter(
+      ([params]) => params.resource === "Vendor" && ["show", "edit", "delete"].includes(params.action),
+    );
+    // Per action, not per row and action (two rows here).
+    expect(new Set(rowChecks.map(([params]) => params.action))).toEqual(new Set(["show", "edit", "delete"]));
+    expect(
+      rowChecks.filter(([params]) => (params as { params?: { id?: unknown } }).params?.id !== undefined),
+    ).toEqual([]);
   });
 
   it("search goes to the URL and the request; a reload of that URL asks the same", async () => {
