@@ -9,12 +9,54 @@ import { FieldValue } from "../../components/fields/field-value";
 import { idsOf } from "../../components/fields/reference-value";
 import type { Resource } from "../../resource-engine/define";
 import { fieldOf, isSortable } from "../../resource-engine/field-of";
+import type { Field } from "../../resource-engine/fields";
 import { scopeOf } from "../../resource-engine/resource-routes";
 import { recordLink } from "./record-links";
 import { useReferenceTitles } from "./reference-titles";
 import { RowActions, useRowPermissions } from "./row-actions";
 
+/** The list's least width: narrower screens (a phone) scroll the table sideways. */
+export const LIST_MIN_WIDTH = 720;
+const ACTIONS_WIDTH = 120;
+const ONE_LINE = new Set<Field["type"]>([
+  "text",
+  "longText",
+  "richText",
+  "email",
+  "phone",
+  "url",
+  "reference",
+  "referenceList",
+  "json",
+]);
 const NUMERIC = new Set(["integer", "decimal", "money", "percent"]);
+
+/**
+ * Column widths by type, in proportion to each other: with a fixed table layout the columns keep
+ * their place while the rows and their references' titles arrive (no layout shift), the cells keep
+ * to one line where their length is unknown (ellipsis), and the table fills the page's width in these proportions.
+ */
+const WIDTHS: Record<Field["type"], number> = {
+  text: 150,
+  longText: 220,
+  richText: 220,
+  email: 190,
+  phone: 130,
+  url: 190,
+  colour: 90,
+  integer: 90,
+  decimal: 100,
+  money: 100,
+  percent: 80,
+  date: 110,
+  datetime: 160,
+  boolean: 80,
+  enum: 120,
+  reference: 150,
+  referenceList: 190,
+  json: 220,
+  secret: 90,
+};
 const LINKABLE = new Set(["text", "email", "phone"]);
 
 /** Per reference column, every id on the page: one getMany per column (reference-titles.ts). */
@@ -56,6 +98,10 @@ export function useListColumns(
         dataIndex: name,
         title: field.label,
         align: NUMERIC.has(field.type) ? ("right" as const) : undefined,
+        width: WIDTHS[field.type] as number | string,
+        // Words of any length (names, references arriving later) keep to one line; dates, numbers
+        // and tags are of known length and may wrap, the same in every row.
+        ellipsis: ONE_LINE.has(field.type),
         sorter: isSortable(resource, name),
         // Controlled on every column (null, not undefined), restored from the URL's sorters.
         sortOrder: getDefaultSortOrder(name, sorters) ?? null,
@@ -75,11 +121,14 @@ export function useListColumns(
       key: "actions",
       title: "Actions",
       fixed: "right",
-      width: 140,
+      width: ACTIONS_WIDTH as number | string,
       render: (_: unknown, record: BaseRecord) => (
         <RowActions resource={resource} record={record} allowed={allowed} />
       ),
     });
+    // As shares of the table's width (the table is never narrower than LIST_MIN_WIDTH).
+    const total = columns.reduce((sum, column) => sum + Number(column.width), 0);
+    for (const column of columns) column.width = `${((Number(column.width) / total) * 100).toFixed(2)}%`;
     return columns;
   }, [resource, sorters, references, search, allowed]);
 }

@@ -6,7 +6,14 @@
 // (/products) offers to open a scope's list instead of creating.
 import { DeleteOutlined, DownloadOutlined, PlusOutlined } from "@ant-design/icons";
 import { useTable } from "@refinedev/antd";
-import { type BaseKey, type BaseRecord, CanAccess, type CrudFilter, useDeleteMany } from "@refinedev/core";
+import {
+  type BaseKey,
+  type BaseRecord,
+  CanAccess,
+  type CrudFilter,
+  useCan,
+  useDeleteMany,
+} from "@refinedev/core";
 import { Button, Empty, Flex, Popconfirm, Space, Table, Typography } from "antd";
 import { Suspense, useCallback, useMemo, useRef, useState } from "react";
 import { Link, Outlet, useLocation, useNavigate } from "react-router";
@@ -17,7 +24,7 @@ import { inSentence, parseSort } from "../../resource-engine/list-query";
 import { listPath } from "../../resource-engine/resource-routes";
 import { downloadCsv } from "./export-csv";
 import { kindListLinks } from "./kind-links";
-import { useListColumns } from "./list-columns";
+import { LIST_MIN_WIDTH, useListColumns } from "./list-columns";
 import { ListFilters } from "./list-filters";
 import { recordLink } from "./record-links";
 import { useScope, useScopeTitle } from "./scope-title";
@@ -99,23 +106,26 @@ function ListOf({ resource: declared, scope }: { resource: Resource; scope: stri
   const singular = inSentence(resource.singular);
   const filtered = filters.length > 0;
 
-  // Memoised with what it shows: the empty table's text holds it too.
+  // Held in place (hidden) until the permission is known, so the header does not shift when it
+  // comes; gone when refused. Memoised with what it shows: the empty table's text holds it too.
+  const creatable = useCan({ resource: resource.kind, action: "create" });
+  const mayCreate = creatable.data?.can;
   const createButton = useMemo(
     () =>
       declared.scopedBy && scope === undefined ? (
         <ScopePicker resource={declared} />
-      ) : (
-        <CanAccess resource={resource.kind} action="create">
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => navigate(recordLink(resource, "create", undefined, search, scope))}
-          >
-            Create {singular}
-          </Button>
-        </CanAccess>
+      ) : mayCreate === false ? null : (
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          style={mayCreate ? undefined : { visibility: "hidden" }}
+          aria-hidden={mayCreate ? undefined : true}
+          onClick={() => navigate(recordLink(resource, "create", undefined, search, scope))}
+        >
+          Create {singular}
+        </Button>
       ),
-    [declared, scope, resource, navigate, search, singular],
+    [declared, scope, resource, navigate, search, singular, mayCreate],
   );
 
   const exportCsv = async () => {
@@ -154,7 +164,9 @@ function ListOf({ resource: declared, scope }: { resource: Resource; scope: stri
       <Table<BaseRecord>
         dataSource={rows}
         loading={tableProps.loading}
-        scroll={{ x: true }}
+        // Fixed layout over the columns' shares (list-columns.tsx): no reflow as data comes.
+        scroll={{ x: LIST_MIN_WIDTH }}
+        tableLayout="fixed"
         onChange={(...args) => latest.current.onChange?.(...args)}
         rowKey="id"
         columns={columns}

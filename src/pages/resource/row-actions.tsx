@@ -62,7 +62,7 @@ export function RowActions({ resource, record, allowed }: RowActionsProps) {
     </Link>
   );
   return (
-    <Space size={12}>
+    <Space size={8}>
       {linkable && allowed.show && link("show", "Show", "Show", <EyeOutlined />)}
       {linkable && allowed.edit && link("edit", "Edit", "Edit", <EditOutlined />)}
       {linkable && allowed.show && link("changeLogs", "Change log", "Change log of", <HistoryOutlined />)}

@@ -33,6 +33,28 @@ describe("generated resource routes", () => {
     expect(await screen.findByText("Acme Paper", undefined, slow)).toBeInTheDocument();
   });
 
+  it("a change of the query alone (a search) reaches the list inside the route tree", async () => {
+    // AppRoutes keeps its matched tree per pathname: the page must still see the new query.
+    signInWith({ Vendor: ["Read"], VendorCategory: ["Read"] });
+    const dataProvider = fakeDataProvider(rows);
+    renderWithProviders(<AppRoutes />, { path: "/vendors", dataProvider });
+    await screen.findByText("Acme Paper", undefined, slow);
+    const search = screen.getByRole("searchbox", { name: "Search vendors" });
+    fireEvent.change(search, { target: { value: "acme" } });
+    fireEvent.keyDown(search, { key: "Enter", code: "Enter", keyCode: 13 });
+    await waitFor(() => expect(decodeURIComponent(location())).toContain("filters[0][value]=acme"), slow);
+    await waitFor(
+      () =>
+        expect(dataProvider.getList).toHaveBeenLastCalledWith(
+          expect.objectContaining({
+            resource: "Vendor",
+            filters: expect.arrayContaining([{ field: "search", operator: "contains", value: "acme" }]),
+          }),
+        ),
+      slow,
+    );
+  });
+
   it("/vendors/12/edit: the list with the edit drawer open on the record", async () => {
     signInWith({ Vendor: ["Read", "Update"], VendorCategory: ["Read"] });
     renderWithProviders(<AppRoutes />, { path: "/vendors/12/edit", dataProvider: fakeDataProvider(rows) });
