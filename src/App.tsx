@@ -3,14 +3,20 @@
 import { Suspense } from "react";
 import { BrowserRouter } from "react-router";
 import { AppProviders } from "./app-providers";
+import { loadProfile } from "./auth/profile-store";
 import { PageSpinner } from "./components/page-spinner";
 import { getSessionToken } from "./providers/session";
 import { AppRoutes } from "./routes";
 import { RouteErrorBoundary } from "./routing/route-error-boundary";
 import { preloadStart } from "./routing/start-preload";
 
-// Signed in: fetch the page's code beside the profile instead of after it.
-if (typeof window !== "undefined" && getSessionToken() !== undefined) preloadStart(window.location.pathname);
+// Signed in: ask for the profile and the page's code at once, before the first render (the session
+// check and the permission guard then find the profile's request already under way: loadProfile
+// shares it). A refused session is handled by that check, as before.
+if (typeof window !== "undefined" && getSessionToken() !== undefined) {
+  void loadProfile().catch(() => undefined);
+  preloadStart(window.location.pathname);
+}
 
 export function App() {
   return (

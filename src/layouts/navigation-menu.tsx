@@ -66,6 +66,9 @@ export function NavigationMenu({
         selectedKeys={selected ? [selected] : []}
         onClick={() => onNavigate?.()}
         style={{ borderInlineEnd: "none" }}
+        // Never collapsed (a sider, or a drawer on small screens): the tooltip antd wraps around each
+        // entry for a collapsed menu never opens, and fifty of them were a tenth of a page's first render.
+        _internalDisableMenuItemTitleTooltip
       />
     ),
     [menuItems, selected, onNavigate],

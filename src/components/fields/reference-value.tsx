@@ -3,7 +3,8 @@
 // as a tag in its own colour; a user (no declaration, no generic page) by name, unlinked; a
 // target the caller may not read as "#12", without a request.
 import { type BaseKey, type BaseRecord, useMany } from "@refinedev/core";
-import { Space, Tag, Typography } from "antd";
+import { Tag, Typography } from "antd";
+import type { CSSProperties } from "react";
 import { Link } from "react-router";
 import type { Kind } from "../../access/kinds";
 import { resourceOf } from "../../resource-engine/registry";
@@ -23,6 +24,8 @@ interface ReferenceValueProps {
   /** Every id to fetch at once (a list page's column); defaults to this value's ids. */
   batch?: BaseKey[];
 }
+
+const REFERENCE_ROW: CSSProperties = { display: "inline-flex", flexWrap: "wrap", gap: 4, maxWidth: "100%" };
 
 function StatusTag({ record, title }: { record: BaseRecord | undefined; title: string }) {
   const color = typeof record?.color === "string" && record.color !== "" ? record.color : undefined;
@@ -67,8 +70,9 @@ export function ReferenceLabels({
   const ids = idsOf(value);
   const declaration = resourceOf(target);
   if (ids.length === 0) return <Typography.Text type="secondary">{EMPTY}</Typography.Text>;
+  // A plain wrapping row, not antd's Space: a list page shows some fifty of these.
   return (
-    <Space size={4} wrap>
+    <span style={REFERENCE_ROW}>
       {ids.map((id) => {
         const record = byId.get(String(id));
         const title = record ? recordTitle(declaration, record) : pending ? "…" : `#${id}`;
@@ -83,6 +87,6 @@ export function ReferenceLabels({
           <span key={id}>{shown}</span>
         );
       })}
-    </Space>
+    </span>
   );
 }

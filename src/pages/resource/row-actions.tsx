@@ -5,8 +5,8 @@
 // rows wait on a hundred access checks before its rows settled.
 import { DeleteOutlined, EditOutlined, EyeOutlined, HistoryOutlined } from "@ant-design/icons";
 import { type BaseKey, type BaseRecord, useCan, useDelete } from "@refinedev/core";
-import { Button, Popconfirm, Space } from "antd";
-import { type ReactNode, useMemo } from "react";
+import { Button, Popconfirm } from "antd";
+import { type CSSProperties, type ReactNode, useMemo } from "react";
 import { Link, useLocation } from "react-router";
 import type { Resource } from "../../resource-engine/define";
 import { inSentence } from "../../resource-engine/list-query";
@@ -38,6 +38,9 @@ export function useRowPermissions(resource: Resource): RowPermissions {
   );
 }
 
+/** A plain flex row, not antd's Space: one per row of the list. */
+const ROW_ACTIONS: CSSProperties = { display: "inline-flex", alignItems: "center", gap: 8 };
+
 interface RowActionsProps {
   resource: Resource;
   record: BaseRecord;
@@ -62,7 +65,7 @@ export function RowActions({ resource, record, allowed }: RowActionsProps) {
     </Link>
   );
   return (
-    <Space size={8}>
+    <span style={ROW_ACTIONS}>
       {linkable && allowed.show && link("show", "Show", "Show", <EyeOutlined />)}
       {linkable && allowed.edit && link("edit", "Edit", "Edit", <EditOutlined />)}
       {linkable && allowed.show && link("changeLogs", "Change log", "Change log of", <HistoryOutlined />)}
@@ -83,6 +86,6 @@ export function RowActions({ resource, record, allowed }: RowActionsProps) {
           />
         </Popconfirm>
       )}
-    </Space>
+    </span>
   );
 }
