@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 
@@ -18,6 +19,8 @@ const MOCKING = readdirSync(unitDir, { recursive: true, encoding: "utf8" })
 export default defineConfig({
   plugins: [react()],
   test: {
+    // Vitest's default leaves a core free (one worker on a 2-core CI machine): the run took twice as long.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         extends: true,

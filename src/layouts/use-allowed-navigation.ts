@@ -12,30 +12,40 @@ export function useAllowedNavigation(items: readonly NavigationItem[]): Navigati
   const { resources } = useResourceParams();
   const isAdmin = useSyncExternalStore(onPermissionsChange, () => getMergedPermissions()?.isAdmin === true);
 
+  // One question per resource and action (two entries may share one, e.g. a kind's list and its import).
+  const checks = [
+    ...new Map(
+      items.flatMap((item) => {
+        const resource = item.access?.resource;
+        const action = item.access?.action ?? "list";
+        return resource ? [[`${resource}\n${action}`, { resource, action }] as const] : [];
+      }),
+    ).values(),
+  ];
   const answers = useQueries({
-    queries: items.map((item) => {
-      const resource = item.access?.resource;
-      const action = item.access?.action ?? "list";
-      return {
-        queryKey: ["access", resource, action, "navigation"],
-        queryFn: async () => {
-          if (!can || !resource) return true;
-          // Pass the declared Refine resource, if any, as useCan would: it may name the permission.
-          const declared = resources.find((r) => r.name === resource || r.identifier === resource);
-          const { can: allowed } = await can({
-            resource,
-            action,
-            params: declared ? { resource: declared } : {},
-          });
-          return allowed;
-        },
-        enabled: Boolean(can && resource),
-        retry: false,
-      };
-    }),
+    queries: checks.map(({ resource, action }) => ({
+      queryKey: ["access", resource, action, "navigation"],
+      queryFn: async () => {
+        if (!can) return true;
+        // Pass the declared Refine resource, if any, as useCan would: it may name the permission.
+        const declared = resources.find((r) => r.name === resource || r.identifier === resource);
+        const { can: allowed } = await can({
+          resource,
+          action,
+          params: declared ? { resource: declared } : {},
+        });
+        return allowed;
+      },
+      enabled: Boolean(can),
+      retry: false,
+    })),
   });
+  const allowedBy = (item: NavigationItem) => {
+    const index = checks.findIndex(
+      (c) => c.resource === item.access?.resource && c.action === (item.access?.action ?? "list"),
+    );
+    return answers[index]?.data === true;
+  };
 
-  return items.filter(
-    (item, index) => (!item.adminOnly || isAdmin) && (!item.access || !can || answers[index]?.data === true),
-  );
+  return items.filter((item) => (!item.adminOnly || isAdmin) && (!item.access || !can || allowedBy(item)));
 }

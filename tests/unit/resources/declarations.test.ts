@@ -3,31 +3,7 @@ import { ANY_OWN_KINDS } from "../../../src/access/catalogue";
 import { KINDS, type Kind } from "../../../src/access/kinds";
 import { RESOURCES, resourceOf } from "../../../src/resource-engine/registry";
 import { validateResources } from "../../../src/resource-engine/validate";
-
-const MASTER_DATA: Kind[] = [
-  "Attribute",
-  "CostCenter",
-  "Customer",
-  "CustomerAddress",
-  "Equipment",
-  "EquipmentType",
-  "InventoryMeasureUnit",
-  "InventoryPaperAttribute",
-  "InventoryPaperBrand",
-  "InventoryPaperGrade",
-  "InventoryType",
-  "Inventory",
-  "Location",
-  "ProductCategory",
-  "Service",
-  "ProductType",
-  "TemplateCategory",
-  "TemplateType",
-  "Status",
-  "Site",
-  "Vendor",
-  "VendorCategory",
-];
+import { MASTER_DATA } from "./master-data";
 
 // Users, groups and roles live in the identity tables and have pages of their own.
 const IDENTITY: Kind[] = ["Group", "Role", "User"];
