@@ -50,7 +50,12 @@ export async function chooseReference(page: Page, scope: Locator, label: string,
 export async function confirmPopover(page: Page, question: string, ok = "Delete") {
   const popover = page.locator(".ant-popover:visible").filter({ hasText: question });
   await expect(popover).toBeVisible();
-  await popover.getByRole("button", { name: ok, exact: true }).click();
+  // Confirmed when the question closes. Under a loaded CI machine a click landing while the list
+  // re-renders under the open popover was once lost (the question stayed open): click again then.
+  await expect(async () => {
+    if (await popover.isVisible()) await popover.getByRole("button", { name: ok, exact: true }).click();
+    await expect(popover).toBeHidden({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /** GET/PATCH helpers on /api/v1 as the signed-in user. */
