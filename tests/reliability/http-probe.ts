@@ -79,13 +79,19 @@ await phase.run(async () => {
       controller.close();
     },
   });
+  // The server answers 413 and may close the connection while the body is still being sent: on a
+  // loaded machine the client then sees the socket close instead of the answer. Both are a refusal;
+  // the health check below shows the server stayed up.
   const chunked = await fetch(`${server.baseUrl}/api/v1/vendors`, {
     method: "POST",
     headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
     body: stream,
     duplex: "half",
-  } as RequestInit);
-  phase.check(chunked.status === 413, `a chunked 2.5 MiB body: ${chunked.status}`);
+  } as RequestInit).catch((error: unknown) => ({ status: `closed while sending (${String(error)})` }));
+  phase.check(
+    chunked.status === 413 || typeof chunked.status === "string",
+    `a chunked 2.5 MiB body: ${chunked.status}`,
+  );
   const longUrl = await fetch(`${server.baseUrl}/api/v1/vendors?search=${"a".repeat(64 * 1024)}`, {
     headers: { authorization: `Bearer ${token}` },
   }).catch((error: unknown) => ({ status: `refused (${String(error)})` }));
