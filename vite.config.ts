@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Rolldown } from "vite";
+import { prerenderGuestPages } from "./scripts/prerender-guest-pages.mjs";
 
 // The API server the dev server proxies to (npm run dev starts both).
 const apiTarget = process.env.API_PROXY_TARGET ?? "http://127.0.0.1:8080";
@@ -53,7 +54,7 @@ function chunkFileName(chunk: Rolldown.PreRenderedChunk): string {
 }
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), prerenderGuestPages()],
   server: { proxy: { "/api": apiTarget } },
   build: {
     outDir: "dist",

@@ -3,7 +3,16 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
-const INPUTS = ["src", "index.html", "public", ".env", ".env.local", "vite.config.ts", "package-lock.json"];
+const INPUTS = [
+  "src",
+  "index.html",
+  "public",
+  ".env",
+  ".env.local",
+  "vite.config.ts",
+  "scripts/prerender-guest-pages.mjs",
+  "package-lock.json",
+];
 
 function walk(path, files) {
   if (!existsSync(path)) return;

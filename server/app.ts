@@ -114,7 +114,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   });
 
   const spaEnabled = registerSpa(app, options.staticDir);
-  app.setNotFoundHandler(notFoundHandler(spaEnabled));
+  app.setNotFoundHandler(notFoundHandler(spaEnabled, options.staticDir));
 
   app.register(
     async (api) => {

@@ -10,6 +10,7 @@ import { createTheme } from "../theme/theme";
 import { ForgotPasswordPage } from "./forgot-password-page";
 import { type GuestAuth, GuestAuthContext, guestAuth } from "./guest-auth";
 import { GuestErrorBoundary } from "./guest-error-boundary";
+import { HydratedContext, ServerUrlContext, useHydrationState } from "./guest-hydration";
 import { useGuestLocation } from "./guest-location";
 import { LoginPage } from "./login-page";
 import { RegisterPage } from "./register-page";
@@ -44,14 +45,28 @@ function GuestPage() {
   );
 }
 
-export function GuestApp({ auth = guestAuth, mode }: { auth?: GuestAuth; mode?: string }) {
+/** `serverUrl`: the URL a pre-rendered page was rendered at, given when rendering it and when hydrating it. */
+export function GuestApp({
+  auth = guestAuth,
+  mode,
+  serverUrl,
+}: {
+  auth?: GuestAuth;
+  mode?: string;
+  serverUrl?: string;
+}) {
   const [theme] = useState(() => createTheme(mode ?? getConfig().mode));
+  const hydrated = useHydrationState(serverUrl !== undefined);
   return (
     <ConfigProvider theme={theme}>
       <GuestAuthContext.Provider value={auth}>
-        <GuestFrame>
-          <GuestPage />
-        </GuestFrame>
+        <ServerUrlContext.Provider value={serverUrl}>
+          <HydratedContext.Provider value={hydrated}>
+            <GuestFrame>
+              <GuestPage />
+            </GuestFrame>
+          </HydratedContext.Provider>
+        </ServerUrlContext.Provider>
       </GuestAuthContext.Provider>
     </ConfigProvider>
   );

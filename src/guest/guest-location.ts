@@ -1,6 +1,7 @@
 // The guest app's router: four paths, so a location store over the History API instead of react-router.
 // The browser's back and forward buttons (popstate) and the app's own navigations both re-render.
-import { useMemo, useSyncExternalStore } from "react";
+import { useContext, useMemo, useSyncExternalStore } from "react";
+import { ServerUrlContext, useHydrated } from "./guest-hydration";
 
 const listeners = new Set<() => void>();
 
@@ -28,15 +29,25 @@ export function navigate(to: string, { replace = false }: { replace?: boolean } 
   notify();
 }
 
+// Only pathname and query are read, so any base does; the build-time render has no window.location.
+const URL_BASE = "http://guest.invalid";
+
 export interface GuestLocation {
   pathname: string;
   searchParams: URLSearchParams;
 }
 
 export function useGuestLocation(): GuestLocation {
-  const url = useSyncExternalStore(subscribe, currentUrl, currentUrl);
+  const serverUrl = useContext(ServerUrlContext);
+  const hydrated = useHydrated();
+  // The build's render has no window: there the URL it renders at is all there is.
+  const live = useSyncExternalStore(subscribe, currentUrl, () =>
+    typeof window === "undefined" ? (serverUrl ?? "/") : currentUrl(),
+  );
+  // A pre-rendered page shows the URL it was rendered at until the app has taken it over (guest-hydration.ts).
+  const url = hydrated || serverUrl === undefined ? live : serverUrl;
   return useMemo(() => {
-    const { pathname, searchParams } = new URL(url, window.location.origin);
+    const { pathname, searchParams } = new URL(url, URL_BASE);
     return { pathname, searchParams };
   }, [url]);
 }
