@@ -2,16 +2,16 @@
 // that knows that emulator, a second build without VITE_TENANT_ID, then Playwright in Debian's Chromium against the
 // real server, plus the emulator and a second server that uses it for Google sign-in (playwright.config.ts starts
 // all three), on free ports with fresh data folders.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { buildIfStale } from "./build-if-stale.mjs";
+import { emulatorDir, ensureEmulatorInstalled, readJson } from "./firebase-emulator.mjs";
 import { bin, run } from "./run.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const emulatorDir = join(root, "tools", "firebase-emulator");
 
 if (!existsSync(chromium)) {
   console.error(
@@ -20,8 +20,6 @@ if (!existsSync(chromium)) {
   );
   process.exit(1);
 }
-
-const readJson = (file) => JSON.parse(readFileSync(file, "utf8"));
 
 /** Resolves with the port if nothing listens on it at 127.0.0.1, else with null. */
 function tryPort(port) {
@@ -39,32 +37,6 @@ async function freePort() {
   const port = await tryPort(0);
   if (port === null) throw new Error("No free port on 127.0.0.1");
   return port;
-}
-
-// firebase-tools is big and has nothing to do with the app, so it lives in a package of its own, installed on
-// first use (and again when its pinned version changes). Its .npmrc skips install scripts: see that file.
-async function ensureEmulatorInstalled() {
-  const wanted = readJson(join(emulatorDir, "package.json")).dependencies["firebase-tools"];
-  const installed = join(emulatorDir, "node_modules", "firebase-tools", "package.json");
-  if (existsSync(installed) && readJson(installed).version === wanted) return 0;
-  console.log(
-    `Installing the Firebase Auth emulator (firebase-tools ${wanted}) into tools/firebase-emulator/...`,
-  );
-  const started = Date.now();
-  const code = await run(
-    "npm",
-    ["ci", "--prefix", emulatorDir, "--no-audit", "--no-fund", "--ignore-scripts"],
-    { cwd: root },
-  );
-  if (code !== 0) {
-    console.error(
-      "Installing tools/firebase-emulator failed; the SSO tests need it. " +
-        "Retry with: npm ci --prefix tools/firebase-emulator --no-audit --no-fund",
-    );
-  } else {
-    console.log(`Installed in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
-  }
-  return code;
 }
 
 if ((await ensureEmulatorInstalled()) !== 0) process.exit(1);

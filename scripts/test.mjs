@@ -1,6 +1,7 @@
 // npm test: type check, lint, unit and server tests (Vitest), end-to-end tests (Playwright in Chromium).
 // Stops at the first failing step and closes with one line that counts every test that ran.
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { ensureEmulatorInstalled } from "./firebase-emulator.mjs";
 import { bin, run } from "./run.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
@@ -40,11 +41,15 @@ function counts() {
   return { passed, failed, skipped };
 }
 
+// The end-to-end tests' emulator (a download on a fresh machine, ~40 s of network) installs while the other steps run.
+const emulatorInstall = ensureEmulatorInstalled({ quiet: true });
+
 let failedStep;
 for (const [name, command, args] of steps) {
   const started = Date.now();
   console.log(`\n=== ${name} ===`);
-  const code = await run(command, args, { cwd: root });
+  const ready = name === "end-to-end tests" ? await emulatorInstall : 0;
+  const code = ready === 0 ? await run(command, args, { cwd: root }) : ready;
   console.log(
     `=== ${name}: ${code === 0 ? "ok" : `failed (exit ${code})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
@@ -53,6 +58,9 @@ for (const [name, command, args] of steps) {
     break;
   }
 }
+
+// Not left half-done behind an early failure (the next run would take a partial install for a whole one).
+await emulatorInstall;
 
 const { passed, failed, skipped } = counts();
 if (failedStep) console.error(`\nnpm test failed at: ${failedStep}`);

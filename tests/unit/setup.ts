@@ -52,6 +52,22 @@ if (!("ResizeObserver" in window)) {
 }
 
 // antd measures scrollbars through getComputedStyle with a pseudo-element, which jsdom does not implement.
+// jsdom computes a style by matching the element against every rule of every sheet, and antd injects hundreds;
+// Testing Library's role queries ask for each element and each of its ancestors (is it hidden?), which was a
+// third of a page test's time. The answers are kept until the document changes: the observer's records are
+// taken synchronously at each call, so no answer outlives a change of the DOM, a class, an inline style or a
+// style sheet's text.
 const { getComputedStyle } = window;
-window.getComputedStyle = (element: Element, pseudo?: string | null) =>
-  getComputedStyle(element, pseudo ? undefined : pseudo);
+const computed = new WeakMap<Element, CSSStyleDeclaration>();
+let answers = computed;
+const changes = new MutationObserver(() => {});
+changes.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+window.getComputedStyle = (element: Element) => {
+  if (changes.takeRecords().length > 0) answers = new WeakMap();
+  let style = answers.get(element);
+  if (!style) {
+    style = getComputedStyle(element);
+    answers.set(element, style);
+  }
+  return style;
+};
