@@ -15,7 +15,8 @@ const ssoPort = Number(process.env.E2E_SSO_PORT ?? 48081);
 const ssoDataDir = process.env.E2E_SSO_DATA_DIR ?? ".e2e/sso-data";
 
 const server = (serverPort: number, env: Record<string, string>) => ({
-  command: "node_modules/.bin/tsx server/main.ts",
+  // The bundle npm start serves from (scripts/e2e.mjs builds it).
+  command: "node build/server/main.mjs",
   url: `http://127.0.0.1:${serverPort}/api/v1/health`,
   reuseExistingServer: false,
   timeout: 120_000,

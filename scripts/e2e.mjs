@@ -7,6 +7,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { buildIfStale } from "./build-if-stale.mjs";
+import { buildServer } from "./build-server.mjs";
 import { emulatorDir, ensureEmulatorInstalled, readJson } from "./firebase-emulator.mjs";
 import { bin, run } from "./run.mjs";
 
@@ -65,6 +66,9 @@ if (ownPort) {
 // The end-to-end build has a folder of its own, so that dist/ (npm start) never carries the emulator's address.
 const buildEnv = { ...process.env, VITE_FIREBASE_AUTH_EMULATOR_URL: `http://127.0.0.1:${emulatorPort}` };
 if ((await buildIfStale({ outDir: staticDir, env: buildEnv })) !== 0) process.exit(1);
+
+// The server as npm start runs it.
+if ((await buildServer()) !== 0) process.exit(1);
 
 // The configuration check is a build-time matter, so it needs a build of its own.
 const noConfigDir = join(root, ".e2e", "noconfig-dist");

@@ -1,7 +1,8 @@
-// The reference server as the benchmark runs it: server/main.ts through node's tsx loader (so the child's pid is
-// the server's own, for its memory), on a free port, until it prints its listening line.
+// The reference server as the benchmark runs it: the bundle `npm start` serves from (scripts/build-server.mjs; the
+// child's pid is the server's own, for its memory), on a free port, until it prints its listening line.
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { buildServer, SERVER_BUNDLE } from "../../scripts/build-server.mjs";
 
 export const ROOT = new URL("../..", import.meta.url).pathname;
 
@@ -13,9 +14,13 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-export function startServer(env: Record<string, string>, timeoutMs = 30 * 60_000): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string>,
+  timeoutMs = 30 * 60_000,
+): Promise<RunningServer> {
+  if ((await buildServer()) !== 0) throw new Error("the server could not be bundled");
   const started = Date.now();
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const child: ChildProcess = spawn(process.execPath, [SERVER_BUNDLE], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? "", HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { eq } from "drizzle-orm";
 import type { ResourceKind } from "../../src/access/kinds";
 import { IDENTITY_KINDS } from "../../src/resource-engine/define";
@@ -36,7 +36,8 @@ export async function loadSeeds(registry: ResourceRegistry): Promise<Map<Resourc
   for (const model of registry.models) {
     const file = path.join(SEED_DATA_DIR, `${model.resource.path}.ts`);
     if (!existsSync(file)) continue;
-    const module = (await import(pathToFileURL(file).href)) as { default?: KindSeed };
+    // A template import of this folder, so that the server's bundle (scripts/build-server.mjs) carries it.
+    const module = (await import(`./seed-data/${model.resource.path}.ts`)) as { default?: KindSeed };
     if (module.default) seeds.set(model, module.default);
   }
   return seeds;

@@ -51,7 +51,10 @@ export async function importDeclarations(dir = DECLARATIONS_DIR): Promise<Resour
   for (const file of declarationFiles(dir)) {
     const name = path.basename(file);
     try {
-      const module = (await import(pathToFileURL(file).href)) as { default?: unknown };
+      const module = (await (dir === DECLARATIONS_DIR
+        ? // A template import of this folder, so that the server's bundle (scripts/build-server.mjs) carries it.
+          import(`../../src/resources/${name}`)
+        : import(pathToFileURL(file).href))) as { default?: unknown };
       if (isResource(module.default)) resources.push(module.default);
       else problems.push(`${name}: no default export of defineResource(...)`);
     } catch (error) {

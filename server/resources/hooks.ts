@@ -62,7 +62,10 @@ export const HOOKS_DIR = fileURLToPath(new URL("./hooks/", import.meta.url));
 export async function loadHooks(resourcePath: string, dir = HOOKS_DIR): Promise<ResourceHooks> {
   const file = path.join(dir, `${resourcePath}.ts`);
   if (!existsSync(file)) return {};
-  const module = (await import(pathToFileURL(file).href)) as { default?: ResourceHooks };
+  const module = (await (dir === HOOKS_DIR
+    ? // A template import of this folder, so that the server's bundle (scripts/build-server.mjs) carries it.
+      import(`./hooks/${resourcePath}.ts`)
+    : import(pathToFileURL(file).href))) as { default?: ResourceHooks };
   if (!module.default || typeof module.default !== "object") {
     throw new Error(`${file}: expected a default export of defineHooks({...})`);
   }

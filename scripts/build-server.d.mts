@@ -1,0 +1,2 @@
+export const SERVER_BUNDLE: string;
+export function buildServer(): Promise<number>;
