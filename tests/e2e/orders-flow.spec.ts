@@ -242,6 +242,8 @@ test("a refund walked through its states; a decision overtaken by another is ref
 
   /** One move in the edit drawer, opened from the list row. */
   const move = async (to: string) => {
+    // Two tabs of one browser: the one in front gets animation frames, and antd's lists close on them.
+    await page.bringToFront();
     await row.getByRole("link", { name: `Edit refund approval ${refund.id}`, exact: true }).click();
     const edit = drawer(page, "Edit refund approval");
     // Loaded: a choice made before the record arrives would be reset by it.
@@ -263,6 +265,7 @@ test("a refund walked through its states; a decision overtaken by another is ref
   await move("Approved");
 
   // The second rejects: first the stale version, then, on the latest record, the refused move.
+  await other.bringToFront();
   await chooseOption(other, theirs, "Status", "Rejected");
   await theirs.getByRole("button", { name: "Save" }).click();
   const stale = theirs.getByRole("alert").filter({ hasText: "was changed by someone else" });
