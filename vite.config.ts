@@ -11,34 +11,54 @@ const apiTarget = process.env.API_PROXY_TARGET ?? "http://127.0.0.1:8080";
 // chunks, which compress worse and cost a request each. Instead every module the guest app reaches through static
 // imports, outside its own folder, goes into one "guest-shared" chunk; its pages stay in a chunk of their own,
 // which the full app never loads. The full app loads guest-shared too: antd's core and the providers it shares,
-// which its own pages need anyway.
+// which its own pages need anyway. Modules main.tsx reaches statically stay in the entry chunk: were they in
+// guest-shared, the entry would import it, and all of antd would load and run before a pre-rendered sign-in
+// page's first paint (main.tsx waits for that paint to load the rest).
 //
 // "Reaches" is read from the import graph, before tree-shaking, so a barrel would count every module behind it:
 // guest code imports antd components by path (antd/es/button), and the build stops, naming the importer, when
 // the guest graph meets antd's index.
 const guestFolder = fileURLToPath(new URL("src/guest/", import.meta.url));
 const guestEntry = `${guestFolder}guest-app.tsx`;
+const mainEntry = fileURLToPath(new URL("src/main.tsx", import.meta.url));
 const BARREL = /[\\/]node_modules[\\/]antd[\\/](es|lib)[\\/]index\.js$/;
+// React's DOM renderer and JSX runtime (render-root.tsx uses both); React itself stays with main.tsx.
+const REACT_DOM = /[\\/]node_modules[\\/]((react-dom|scheduler)[\\/]|react[\\/](cjs[\\/]react-)?jsx-runtime)/;
 
 type Graph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
-const reachedByGraph = new WeakMap<Graph, Set<string>>();
+const reachedByGraph = new WeakMap<Graph, Map<string, Set<string>>>();
 
-function reachedFromGuest(graph: Graph): Set<string> {
-  const known = reachedByGraph.get(graph);
-  if (known) return known;
-  const reached = new Set([guestEntry]);
+/** The modules `entry` reaches through static imports; `onImport` sees each import first. */
+function reachedFrom(graph: Graph, entry: string, onImport?: (importer: string, id: string) => void) {
+  const known = reachedByGraph.get(graph) ?? new Map<string, Set<string>>();
+  reachedByGraph.set(graph, known);
+  const cached = known.get(entry);
+  if (cached) return cached;
+  const reached = new Set([entry]);
   for (const id of reached) {
     for (const next of graph.getModuleInfo(id)?.importedIds ?? []) {
-      if (BARREL.test(next))
-        throw new Error(
-          `${id} imports antd's index, which would put all of antd into the /login first load: ` +
-            'import the component by path instead (import Button from "antd/es/button").',
-        );
+      onImport?.(id, next);
       reached.add(next);
     }
   }
-  reachedByGraph.set(graph, reached);
+  known.set(entry, reached);
   return reached;
+}
+
+function refuseBarrel(importer: string, id: string): void {
+  if (BARREL.test(id))
+    throw new Error(
+      `${importer} imports antd's index, which would put all of antd into the /login first load: ` +
+        'import the component by path instead (import Button from "antd/es/button").',
+    );
+}
+
+function isGuestShared(id: string, graph: Graph): boolean {
+  return (
+    !id.startsWith(guestFolder) &&
+    reachedFrom(graph, guestEntry, refuseBarrel).has(id) &&
+    !reachedFrom(graph, mainEntry).has(id)
+  );
 }
 
 // Libraries that must stay out of the /login first load carry their name in their chunks' file names, so the
@@ -65,10 +85,15 @@ export default defineConfig({
         chunkFileNames: chunkFileName,
         codeSplitting: {
           groups: [
+            // React's DOM renderer in a chunk of its own, ahead of guest-shared: main.tsx loads the two side by
+            // side, and the browser runs each as it arrives, in two tasks rather than one long one.
+            { name: "react-dom", test: REACT_DOM, priority: 1, includeDependenciesRecursively: false },
             {
               debugName: "guest-shared",
-              name: (id, graph) =>
-                !id.startsWith(guestFolder) && reachedFromGuest(graph).has(id) ? "guest-shared" : null,
+              name: (id, graph) => (isGuestShared(id, graph) ? "guest-shared" : null),
+              // By default a group takes its modules' imports along, main.tsx's among them. Left out, those stay
+              // in the entry chunk, which runs first on every page: guest-shared imports them from there.
+              includeDependenciesRecursively: false,
             },
           ],
         },

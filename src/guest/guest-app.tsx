@@ -2,7 +2,7 @@
 // of the full app. React and antd only (no Refine, TanStack Query, react-router or resource declarations), so
 // the /login first load stays small. Signing in ends with a page load into the full app (use-auth-call.ts).
 import ConfigProvider from "antd/es/config-provider";
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { getConfig } from "../config/config";
 import { GuestFrame } from "../layouts/guest-frame";
 import { replacePage } from "../routing/page-load";
@@ -11,7 +11,7 @@ import { ForgotPasswordPage } from "./forgot-password-page";
 import { type GuestAuth, GuestAuthContext, guestAuth } from "./guest-auth";
 import { GuestErrorBoundary } from "./guest-error-boundary";
 import { HydratedContext, ServerUrlContext, useHydrationState } from "./guest-hydration";
-import { useGuestLocation } from "./guest-location";
+import { GuestLocationProvider, useGuestLocation } from "./guest-location";
 import { LoginPage } from "./login-page";
 import { RegisterPage } from "./register-page";
 import { ResetPasswordPage } from "./reset-password-page";
@@ -45,6 +45,20 @@ function GuestPage() {
   );
 }
 
+/**
+ * The hydration state, in a component of its own: when it turns true, only the consumers of the context render
+ * again (the fields' fieldset, the location), not the page this provider was given, all antd components of
+ * which would otherwise render again right after the hydration.
+ */
+function HydrationProvider({ hydrating, children }: { hydrating: boolean; children: ReactNode }) {
+  const hydrated = useHydrationState(hydrating);
+  return (
+    <HydratedContext.Provider value={hydrated}>
+      <GuestLocationProvider>{children}</GuestLocationProvider>
+    </HydratedContext.Provider>
+  );
+}
+
 /** `serverUrl`: the URL a pre-rendered page was rendered at, given when rendering it and when hydrating it. */
 export function GuestApp({
   auth = guestAuth,
@@ -56,16 +70,15 @@ export function GuestApp({
   serverUrl?: string;
 }) {
   const [theme] = useState(() => createTheme(mode ?? getConfig().mode));
-  const hydrated = useHydrationState(serverUrl !== undefined);
   return (
     <ConfigProvider theme={theme}>
       <GuestAuthContext.Provider value={auth}>
         <ServerUrlContext.Provider value={serverUrl}>
-          <HydratedContext.Provider value={hydrated}>
+          <HydrationProvider hydrating={serverUrl !== undefined}>
             <GuestFrame>
               <GuestPage />
             </GuestFrame>
-          </HydratedContext.Provider>
+          </HydrationProvider>
         </ServerUrlContext.Provider>
       </GuestAuthContext.Provider>
     </ConfigProvider>

@@ -1,6 +1,13 @@
 // The guest app's router: four paths, so a location store over the History API instead of react-router.
 // The browser's back and forward buttons (popstate) and the app's own navigations both re-render.
-import { useContext, useMemo, useSyncExternalStore } from "react";
+import {
+  createContext,
+  createElement,
+  type ReactNode,
+  useContext,
+  useMemo,
+  useSyncExternalStore,
+} from "react";
 import { ServerUrlContext, useHydrated } from "./guest-hydration";
 
 const listeners = new Set<() => void>();
@@ -37,7 +44,13 @@ export interface GuestLocation {
   searchParams: URLSearchParams;
 }
 
-export function useGuestLocation(): GuestLocation {
+const GuestLocationContext = createContext<GuestLocation | undefined>(undefined);
+
+/**
+ * Gives the pages their location. A context of its own, whose value changes with the URL only: when the app has
+ * taken a pre-rendered page over at the URL it was rendered at, the pages have nothing to render again.
+ */
+export function GuestLocationProvider({ children }: { children: ReactNode }) {
   const serverUrl = useContext(ServerUrlContext);
   const hydrated = useHydrated();
   // The build's render has no window: there the URL it renders at is all there is.
@@ -46,8 +59,15 @@ export function useGuestLocation(): GuestLocation {
   );
   // A pre-rendered page shows the URL it was rendered at until the app has taken it over (guest-hydration.ts).
   const url = hydrated || serverUrl === undefined ? live : serverUrl;
-  return useMemo(() => {
+  const location = useMemo(() => {
     const { pathname, searchParams } = new URL(url, URL_BASE);
     return { pathname, searchParams };
   }, [url]);
+  return createElement(GuestLocationContext.Provider, { value: location }, children);
+}
+
+export function useGuestLocation(): GuestLocation {
+  const location = useContext(GuestLocationContext);
+  if (!location) throw new Error("useGuestLocation needs a GuestLocationProvider above it (guest-app.tsx)");
+  return location;
 }

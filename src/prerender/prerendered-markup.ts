@@ -10,3 +10,12 @@ export function prerenderedUrl(root: HTMLElement, pathname: string): string | un
   const page = prerenderedPathOf(url);
   return page && page === prerenderedPathOf(pathname) ? url : undefined;
 }
+
+/**
+ * The pre-rendered styles are pruned to what the sign-in pages use (prune-styles.ts), and antd takes a component's
+ * styles from the page whenever the key extractStyle wrote there names them. An app that does not take the
+ * markup over (the full app of a visitor who signed in meanwhile) drops that key, so antd writes whole styles.
+ */
+export function dropPrerenderedStyleKey(): void {
+  document.querySelector("style[data-ant-cssinjs-cache-path]")?.remove();
+}
