@@ -1,16 +1,27 @@
 // The list's columns from the declaration: one per `list` name, rendered by field type, sortable
 // where the field is, plus the row actions. The title column links to the record.
+//
+// antd's Table renders every cell again whenever it renders (a new page's spinner, a sort, titles arriving) unless
+// a column says when its cells change (shouldCellUpdate): here only with their record. So a cell's render function
+// reads nothing else that changes: the references' titles, the list's query and the permissions come to the cells
+// that use them through ListCells' contexts (list-cells.tsx), and only those render again when they change.
 import { getDefaultSortOrder } from "@refinedev/antd";
 import type { BaseKey, BaseRecord, CrudSort } from "@refinedev/core";
 import type { TableColumnsType } from "antd";
-import { useMemo } from "react";
-import { Link, useLocation } from "react-router";
+import { type ReactNode, useMemo } from "react";
 import { FieldValue } from "../../components/fields/field-value";
 import { idsOf } from "../../components/fields/reference-value";
 import type { Resource } from "../../resource-engine/define";
 import { fieldOf, isSortable } from "../../resource-engine/field-of";
 import type { Field } from "../../resource-engine/fields";
 import { scopeOf } from "../../resource-engine/resource-routes";
+import {
+  type ListCellsValue,
+  RowLink,
+  useListCells,
+  useReferenceTitlesOf,
+  useRowContext,
+} from "./list-cells";
 import { recordLink } from "./record-links";
 import { useReferenceTitles } from "./reference-titles";
 import { RowActions, useRowPermissions } from "./row-actions";
@@ -80,19 +91,70 @@ function referenceBatches(resource: Resource, rows: readonly BaseRecord[]): Reco
   return batches;
 }
 
+function ReferenceCell({ field, name, value }: { field: Field; name: string; value: unknown }) {
+  return <FieldValue field={field} value={value} compact references={useReferenceTitlesOf(name)} />;
+}
+
+/** The title cell's link to its record, keeping the list's query for the way back. */
+function RecordLink({
+  resource,
+  record,
+  children,
+}: {
+  resource: Resource;
+  record: BaseRecord;
+  children: ReactNode;
+}) {
+  const { search } = useRowContext();
+  return (
+    <RowLink to={recordLink(resource, "show", record.id, search, scopeOf(resource, record))}>
+      {children}
+    </RowLink>
+  );
+}
+
+function cellRender(resource: Resource, name: string) {
+  const field = fieldOf(resource, name);
+  const linked = name === resource.titleField && LINKABLE.has(field.type);
+  const referencing = field.type === "reference" || field.type === "referenceList";
+  return (value: unknown, record: BaseRecord) => {
+    const shown = referencing ? (
+      <ReferenceCell field={field} name={name} value={value} />
+    ) : (
+      <FieldValue field={field} value={value} compact />
+    );
+    const reachable =
+      record.id !== undefined && (!resource.scopedBy || scopeOf(resource, record) !== undefined);
+    return linked && reachable ? (
+      <RecordLink resource={resource} record={record}>
+        {shown}
+      </RecordLink>
+    ) : (
+      shown
+    );
+  };
+}
+
+const recordChanged = (record: BaseRecord, previous: BaseRecord) => record !== previous;
+
+/**
+ * The columns, and the value for <ListCells> around the table that shows them. `fetching`: the next rows are on
+ * their way (the rows shown keep the list query they came with meanwhile).
+ */
 export function useListColumns(
   resource: Resource,
   rows: readonly BaseRecord[],
   sorters: CrudSort[],
-): TableColumnsType<BaseRecord> {
-  const { search } = useLocation();
+  fetching: boolean,
+): { columns: TableColumnsType<BaseRecord>; cells: ListCellsValue } {
   const batches = useMemo(() => referenceBatches(resource, rows), [resource, rows]);
-  const allowed = useRowPermissions(resource);
   const references = useReferenceTitles(resource, batches);
-  return useMemo(() => {
-    const columns: TableColumnsType<BaseRecord> = resource.list.map((name) => {
+  const cells = useListCells(references, useRowPermissions(resource), fetching);
+  // Made once per kind: a cell renders again when its record changes (shouldCellUpdate), never for a new render function.
+  const renders = useMemo(() => resource.list.map((name) => cellRender(resource, name)), [resource]);
+  const columns = useMemo(() => {
+    const columns: TableColumnsType<BaseRecord> = resource.list.map((name, index) => {
       const field = fieldOf(resource, name);
-      const linked = name === resource.titleField && LINKABLE.has(field.type);
       return {
         key: name,
         dataIndex: name,
@@ -105,16 +167,8 @@ export function useListColumns(
         sorter: isSortable(resource, name),
         // Controlled on every column (null, not undefined), restored from the URL's sorters.
         sortOrder: getDefaultSortOrder(name, sorters) ?? null,
-        render: (value: unknown, record: BaseRecord) => {
-          const shown = <FieldValue field={field} value={value} compact references={references[name]} />;
-          const scope = scopeOf(resource, record);
-          const reachable = record.id !== undefined && (!resource.scopedBy || scope !== undefined);
-          return linked && reachable ? (
-            <Link to={recordLink(resource, "show", record.id, search, scope)}>{shown}</Link>
-          ) : (
-            shown
-          );
-        },
+        render: renders[index],
+        shouldCellUpdate: recordChanged,
       };
     });
     columns.push({
@@ -122,13 +176,13 @@ export function useListColumns(
       title: "Actions",
       fixed: "right",
       width: ACTIONS_WIDTH as number | string,
-      render: (_: unknown, record: BaseRecord) => (
-        <RowActions resource={resource} record={record} allowed={allowed} />
-      ),
+      render: (_: unknown, record: BaseRecord) => <RowActions resource={resource} record={record} />,
+      shouldCellUpdate: recordChanged,
     });
     // As shares of the table's width (the table is never narrower than LIST_MIN_WIDTH).
     const total = columns.reduce((sum, column) => sum + Number(column.width), 0);
     for (const column of columns) column.width = `${((Number(column.width) / total) * 100).toFixed(2)}%`;
     return columns;
-  }, [resource, sorters, references, search, allowed]);
+  }, [resource, sorters, renders]);
+  return { columns, cells };
 }

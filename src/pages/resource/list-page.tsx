@@ -24,12 +24,14 @@ import { inSentence, parseSort } from "../../resource-engine/list-query";
 import { listPath } from "../../resource-engine/resource-routes";
 import { downloadCsv } from "./export-csv";
 import { kindListLinks } from "./kind-links";
+import { ListCells } from "./list-cells";
 import { LIST_MIN_WIDTH, useListColumns } from "./list-columns";
 import { ListFilters } from "./list-filters";
 import { recordLink } from "./record-links";
 import { useScope, useScopeTitle } from "./scope-title";
 
 export const PAGE_SIZE = 25;
+const SPINNER_DELAY_MS = 200;
 const NO_ROWS: BaseRecord[] = [];
 
 export default function ResourceListPage({ resource }: { resource: Resource }) {
@@ -97,7 +99,7 @@ function ListOf({ resource: declared, scope }: { resource: Resource; scope: stri
     [allFilters, scopedBy],
   );
   const rows = tableProps.dataSource ?? NO_ROWS;
-  const columns = useListColumns(resource, rows, sorters);
+  const { columns, cells } = useListColumns(resource, rows, sorters, tableQuery.isFetching);
   const [selected, setSelected] = useState<BaseKey[]>([]);
   const [exporting, setExporting] = useState(false);
   const { mutate: deleteMany, mutation: bulkDeletion } = useDeleteMany();
@@ -161,40 +163,47 @@ function ListOf({ resource: declared, scope }: { resource: Resource; scope: stri
   const table = useMemo(() => {
     const pagination = latest.current.pagination;
     return (
-      <Table<BaseRecord>
-        dataSource={rows}
-        loading={tableProps.loading}
-        // Fixed layout over the columns' shares (list-columns.tsx): no reflow as data comes.
-        scroll={{ x: LIST_MIN_WIDTH }}
-        tableLayout="fixed"
-        onChange={(...args) => latest.current.onChange?.(...args)}
-        rowKey="id"
-        columns={columns}
-        pagination={
-          pagination && {
-            ...pagination,
-            showSizeChanger: true,
-            pageSizeOptions: [10, 25, 50, 100],
+      <ListCells value={cells}>
+        <Table<BaseRecord>
+          dataSource={rows}
+          // A page that comes within 200 ms shows no spinner: no flicker, and no restyling of every row under
+          // the spinner's blur just before they are replaced.
+          loading={{ spinning: Boolean(tableProps.loading), delay: SPINNER_DELAY_MS }}
+          // Fixed layout over the columns' shares (list-columns.tsx): no reflow as data comes. No scroll to the
+          // first row on a new page: the body does not scroll vertically, and antd's 450 ms scroll animation
+          // forced a layout in every frame while the next page's rows were being painted.
+          scroll={{ x: LIST_MIN_WIDTH, scrollToFirstRowOnChange: false }}
+          tableLayout="fixed"
+          onChange={(...args) => latest.current.onChange?.(...args)}
+          rowKey="id"
+          columns={columns}
+          pagination={
+            pagination && {
+              ...pagination,
+              showSizeChanger: true,
+              pageSizeOptions: [10, 25, 50, 100],
+            }
           }
-        }
-        rowSelection={
-          resource.bulkDelete
-            ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as BaseKey[]) }
-            : undefined
-        }
-        locale={{
-          emptyText: loadingFirst ? (
-            " "
-          ) : (
-            <Empty description={filtered ? `No ${label} match these filters` : `No ${label} yet`}>
-              {!filtered && createButton}
-            </Empty>
-          ),
-        }}
-      />
+          rowSelection={
+            resource.bulkDelete
+              ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as BaseKey[]) }
+              : undefined
+          }
+          locale={{
+            emptyText: loadingFirst ? (
+              " "
+            ) : (
+              <Empty description={filtered ? `No ${label} match these filters` : `No ${label} yet`}>
+                {!filtered && createButton}
+              </Empty>
+            ),
+          }}
+        />
+      </ListCells>
     );
   }, [
     rows,
+    cells,
     tableProps.loading,
     page?.current,
     page?.pageSize,

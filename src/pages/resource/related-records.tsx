@@ -10,6 +10,7 @@ import { useMemo, useState } from "react";
 import type { RelatedRecords as Related, Resource } from "../../resource-engine/define";
 import { inSentence, parseSort } from "../../resource-engine/list-query";
 import { resourceOf } from "../../resource-engine/registry";
+import { ListCells } from "./list-cells";
 import { useListColumns } from "./list-columns";
 import { RecordForm } from "./record-form";
 import { useUnsavedChanges } from "./use-unsaved-changes";
@@ -66,7 +67,7 @@ function RelatedSection({
     () => ({ ...other, list: other.list.filter((name) => name !== related.field) }),
     [other, related.field],
   );
-  const listColumns = useListColumns(shown, rows, sorters);
+  const { columns: listColumns, cells } = useListColumns(shown, rows, sorters, tableQuery.isFetching);
   const columns: TableColumnsType<BaseRecord> = [
     ...listColumns.filter((column) => column.key !== "actions"),
     {
@@ -119,14 +120,16 @@ function RelatedSection({
           </Button>
         </CanAccess>
       </Flex>
-      <Table<BaseRecord>
-        {...tableProps}
-        rowKey="id"
-        size="small"
-        columns={columns}
-        scroll={{ x: true }}
-        locale={{ emptyText: tableQuery.isLoading ? " " : `No ${inSentence(label)} yet` }}
-      />
+      <ListCells value={cells}>
+        <Table<BaseRecord>
+          {...tableProps}
+          rowKey="id"
+          size="small"
+          columns={columns}
+          scroll={{ x: true }}
+          locale={{ emptyText: tableQuery.isLoading ? " " : `No ${inSentence(label)} yet` }}
+        />
+      </ListCells>
       <Drawer
         open={editing !== undefined}
         title={editing?.mode === "edit" ? `Edit ${singular}` : `Add ${singular}`}

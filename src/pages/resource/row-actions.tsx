@@ -3,14 +3,19 @@
 // The permissions are asked once per list (useRowPermissions), not per row: permissions are per
 // kind (the server narrows Own records), and a question per button and row made a page of 25
 // rows wait on a hundred access checks before its rows settled.
-import { DeleteOutlined, EditOutlined, EyeOutlined, HistoryOutlined } from "@ant-design/icons";
+import DeleteOutlined from "@ant-design/icons-svg/es/asn/DeleteOutlined";
+import EditOutlined from "@ant-design/icons-svg/es/asn/EditOutlined";
+import EyeOutlined from "@ant-design/icons-svg/es/asn/EyeOutlined";
+import HistoryOutlined from "@ant-design/icons-svg/es/asn/HistoryOutlined";
+import type { IconDefinition } from "@ant-design/icons-svg/lib/types";
 import { type BaseKey, type BaseRecord, useCan, useDelete } from "@refinedev/core";
 import { Button, Popconfirm } from "antd";
-import { type CSSProperties, type ReactNode, useMemo } from "react";
-import { Link, useLocation } from "react-router";
+import { type CSSProperties, useMemo, useState } from "react";
+import { StaticIcon } from "../../components/static-icon";
 import type { Resource } from "../../resource-engine/define";
 import { inSentence } from "../../resource-engine/list-query";
 import { scopeOf } from "../../resource-engine/resource-routes";
+import { RowLink, useRowContext } from "./list-cells";
 import { recordLink } from "./record-links";
 
 export interface RowPermissions {
@@ -41,51 +46,69 @@ export function useRowPermissions(resource: Resource): RowPermissions {
 /** A plain flex row, not antd's Space: one per row of the list. */
 const ROW_ACTIONS: CSSProperties = { display: "inline-flex", alignItems: "center", gap: 8 };
 
-interface RowActionsProps {
-  resource: Resource;
-  record: BaseRecord;
-  allowed: RowPermissions;
+/**
+ * The delete button, with its confirmation made on the first click: a Popconfirm (a tooltip, a trigger and a
+ * portal) in each of a page's rows was the largest part of rendering them. Made, it opens at once and the button,
+ * made anew inside it, takes the focus back.
+ */
+function DeleteButton({ singular, id }: { singular: string; id: BaseKey }) {
+  const { allowed } = useRowContext();
+  const [asked, setAsked] = useState(false);
+  const button = (
+    <Button
+      danger
+      size="small"
+      icon={<StaticIcon icon={DeleteOutlined} />}
+      loading={allowed.removing !== undefined && String(allowed.removing) === String(id)}
+      aria-label={`Delete ${singular} ${id}`}
+      autoFocus={asked}
+      onClick={asked ? undefined : () => setAsked(true)}
+    />
+  );
+  if (!asked) return button;
+  return (
+    <Popconfirm
+      defaultOpen
+      title={`Delete this ${singular}?`}
+      okText="Delete"
+      okType="danger"
+      cancelText="Cancel"
+      onConfirm={() => allowed.remove(id)}
+    >
+      {button}
+    </Popconfirm>
+  );
 }
 
-export function RowActions({ resource, record, allowed }: RowActionsProps) {
-  const { search } = useLocation();
+/** A row's actions, inside <ListCells> (list-cells.tsx): the list's query and the permissions come from there. */
+export function RowActions({ resource, record }: { resource: Resource; record: BaseRecord }) {
+  const { search, allowed } = useRowContext();
   const id = record.id;
   if (id === undefined) return null;
   const singular = inSentence(resource.singular);
   const scope = scopeOf(resource, record);
   const linkable = !resource.scopedBy || scope !== undefined;
   // A native hint, not antd's Tooltip: seventy-five tooltips were a fifth of a list page's render.
-  const link = (action: "show" | "edit" | "changeLogs", title: string, label: string, icon: ReactNode) => (
-    <Link
+  const link = (
+    action: "show" | "edit" | "changeLogs",
+    title: string,
+    label: string,
+    icon: IconDefinition,
+  ) => (
+    <RowLink
       to={recordLink(resource, action, id, search, scope)}
       title={title}
       aria-label={`${label} ${singular} ${id}`}
     >
-      {icon}
-    </Link>
+      <StaticIcon icon={icon} />
+    </RowLink>
   );
   return (
     <span style={ROW_ACTIONS}>
-      {linkable && allowed.show && link("show", "Show", "Show", <EyeOutlined />)}
-      {linkable && allowed.edit && link("edit", "Edit", "Edit", <EditOutlined />)}
-      {linkable && allowed.show && link("changeLogs", "Change log", "Change log of", <HistoryOutlined />)}
-      {allowed.delete && (
-        <Popconfirm
-          title={`Delete this ${singular}?`}
-          okText="Delete"
-          okType="danger"
-          cancelText="Cancel"
-          onConfirm={() => allowed.remove(id)}
-        >
-          <Button
-            danger
-            size="small"
-            icon={<DeleteOutlined />}
-            loading={allowed.removing !== undefined && String(allowed.removing) === String(id)}
-            aria-label={`Delete ${singular} ${id}`}
-          />
-        </Popconfirm>
-      )}
+      {linkable && allowed.show && link("show", "Show", "Show", EyeOutlined)}
+      {linkable && allowed.edit && link("edit", "Edit", "Edit", EditOutlined)}
+      {linkable && allowed.show && link("changeLogs", "Change log", "Change log of", HistoryOutlined)}
+      {allowed.delete && <DeleteButton singular={singular} id={id} />}
     </span>
   );
 }

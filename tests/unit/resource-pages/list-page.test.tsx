@@ -172,6 +172,8 @@ describe("resource list page", () => {
     const dataProvider = renderList("/vendors");
     await screen.findByText("Acme Paper", undefined, slow);
     fireEvent.click(await screen.findByRole("button", { name: "Delete vendor 2" }, slow));
+    // The confirmation is made on the first click (row-actions.tsx): the button keeps the focus.
+    await waitFor(() => expect(screen.getByRole("button", { name: "Delete vendor 2" })).toHaveFocus(), slow);
     fireEvent.click(await screen.findByRole("button", { name: "Cancel" }, slow));
     expect(dataProvider.deleteOne).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole("button", { name: "Delete vendor 2" }));
