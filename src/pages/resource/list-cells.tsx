@@ -2,9 +2,10 @@
 // links keep, and the caller's permissions on the rows. Cells render again only when their record changes
 // (shouldCellUpdate) or when what they read here does; each group is a context of its own, so titles arriving
 // render the reference cells again, not the rows' links and buttons.
-import { createContext, type MouseEvent, type ReactNode, useContext, useMemo, useState } from "react";
+import { createContext, type ReactNode, useContext, useMemo, useState } from "react";
 import { createPath, type NavigateFunction, type To, useLocation, useNavigate } from "react-router";
 import type { ReferenceRecords } from "../../components/fields/reference-value";
+import { isPlainClick } from "../../routing/plain-click";
 import type { RowPermissions } from "./row-actions";
 
 export interface RowContextValue {
@@ -56,18 +57,6 @@ export function ListCells({ value, children }: { value: ListCellsValue; children
   );
 }
 
-/** Left to the browser: another button, a modifier (a new tab or window), or a target. */
-function plainClick(event: MouseEvent<HTMLAnchorElement>): boolean {
-  return (
-    event.button === 0 &&
-    !event.metaKey &&
-    !event.ctrlKey &&
-    !event.shiftKey &&
-    !event.altKey &&
-    !event.currentTarget.target
-  );
-}
-
 /**
  * A link within the app, lighter than react-router's Link (a list page shows a hundred): the record links are
  * absolute paths (record-links.ts) and the app has no basename, so the path is the href; a plain click navigates
@@ -89,7 +78,7 @@ export function RowLink({
       href={typeof to === "string" ? to : createPath(to)}
       {...rest}
       onClick={(event) => {
-        if (!plainClick(event)) return;
+        if (!isPlainClick(event)) return;
         event.preventDefault();
         navigate(to);
       }}
