@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "@playwright/test";
+import { SERVER_NODE_FLAGS } from "./scripts/build-server.mjs";
 import { CHROMIUM, CHROMIUM_ARGS } from "./tests/e2e/chromium";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -15,8 +16,8 @@ const ssoPort = Number(process.env.E2E_SSO_PORT ?? 48081);
 const ssoDataDir = process.env.E2E_SSO_DATA_DIR ?? ".e2e/sso-data";
 
 const server = (serverPort: number, env: Record<string, string>) => ({
-  // The bundle npm start serves from (scripts/e2e.mjs builds it).
-  command: "node build/server/main.mjs",
+  // The bundle npm start serves from (scripts/e2e.mjs builds it), with its flags.
+  command: ["node", ...SERVER_NODE_FLAGS, "build/server/main.mjs"].join(" "),
   url: `http://127.0.0.1:${serverPort}/api/v1/health`,
   reuseExistingServer: false,
   timeout: 120_000,

@@ -1,2 +1,3 @@
 export const SERVER_BUNDLE: string;
+export const SERVER_NODE_FLAGS: string[];
 export function buildServer(): Promise<number>;

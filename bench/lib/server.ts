@@ -2,7 +2,7 @@
 // child's pid is the server's own, for its memory), on a free port, until it prints its listening line.
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { buildServer, SERVER_BUNDLE } from "../../scripts/build-server.mjs";
+import { buildServer, SERVER_BUNDLE, SERVER_NODE_FLAGS } from "../../scripts/build-server.mjs";
 
 export const ROOT = new URL("../..", import.meta.url).pathname;
 
@@ -20,7 +20,7 @@ export async function startServer(
 ): Promise<RunningServer> {
   if ((await buildServer()) !== 0) throw new Error("the server could not be bundled");
   const started = Date.now();
-  const child: ChildProcess = spawn(process.execPath, [SERVER_BUNDLE], {
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_BUNDLE], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? "", HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
