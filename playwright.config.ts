@@ -37,8 +37,10 @@ const server = (serverPort: number, env: Record<string, string>) => ({
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Two files at a time (one per core): the tests make their own records with names of their own, so they share
+  // the servers; a file's tests stay in order in one worker. Half the run's time against one worker.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },

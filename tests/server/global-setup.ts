@@ -6,6 +6,7 @@ import { rmSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
+import { buildServer } from "../../scripts/build-server.mjs";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -18,7 +19,10 @@ declare module "vitest" {
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
-export default function setup(project: TestProject): () => Promise<void> {
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // The server processes some tests start run the bundle npm start runs (helpers.ts spawnServer), built once here.
+  if ((await buildServer()) !== 0)
+    throw new Error("the server could not be bundled (scripts/build-server.mjs)");
   const out = execFileSync(process.execPath, ["--import", "tsx", "tests/server/seed-copies.ts"], {
     cwd: ROOT,
     // A few hundred orders are enough for the suite (SEED_ORDERS, unless the run sets it).

@@ -5,6 +5,7 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { inject } from "vitest";
+import { SERVER_BUNDLE, SERVER_NODE_FLAGS } from "../../scripts/build-server.mjs";
 import { type BuildAppOptions, buildApp } from "../../server/app";
 import { runMigrations } from "../../server/db/migrate";
 import { type DatabaseHandle, openDatabase } from "../../server/db/open";
@@ -202,7 +203,8 @@ export interface ServerProcess {
  * which the listening line reports.
  */
 export function spawnServer(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  // The bundle of server/main.ts, as npm start runs it (built by global-setup.ts or the caller: buildServer()).
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_BUNDLE], {
     cwd: REPO_ROOT,
     // SEED_ORDERS (300 in the server tests) keeps a cold start's seed small.
     env: {

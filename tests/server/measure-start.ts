@@ -2,6 +2,7 @@
 // empty data folder (initdb, migrations, seed) and on a seeded one.
 // Run: node --import tsx tests/server/measure-start.ts [rounds]
 import { rmSync } from "node:fs";
+import { buildServer } from "../../scripts/build-server.mjs";
 import { spawnServer, tempDir, waitForHealth } from "./helpers";
 
 async function startOnce(dataDir: string): Promise<number> {
@@ -15,6 +16,7 @@ async function startOnce(dataDir: string): Promise<number> {
   return ms;
 }
 
+if ((await buildServer()) !== 0) throw new Error("the server could not be bundled");
 const rounds = Number(process.argv[2] ?? 3);
 const empty: number[] = [];
 const seeded: number[] = [];
