@@ -4,10 +4,21 @@ import { act, fireEvent, render, renderHook, screen } from "@testing-library/rea
 import type { ReactNode } from "react";
 import { MemoryRouter, useNavigate } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { ListCells, type ListCellsValue, RowLink, useListCells } from "../../../src/pages/resource/list-cells";
+import {
+  ListCells,
+  type ListCellsValue,
+  RowLink,
+  useListCells,
+} from "../../../src/pages/resource/list-cells";
 import type { RowPermissions } from "../../../src/pages/resource/row-actions";
 
-const allowed: RowPermissions = { show: true, edit: true, delete: true, remove: vi.fn(), removing: undefined };
+const allowed: RowPermissions = {
+  show: true,
+  edit: true,
+  delete: true,
+  remove: vi.fn(),
+  removing: undefined,
+};
 
 describe("useListCells", () => {
   it("keeps the query the rows were fetched for until the next rows have come", () => {
