@@ -219,10 +219,13 @@ describe("the demo shop's history", () => {
         and not exists (select 1 from runs_items ri where ri.parent_id = oi.run_id and ri.order_item_id = oi.id)
       limit 5`);
     expect(unlisted).toEqual([]);
-    // Only approved work is ganged: no run holds an item before batching, held or cancelled.
+    // Only approved work is ganged: no run holds an item before batching, held or cancelled. The small shop has
+    // no batched status: its work waiting at the press is "received" (statusKey: the furthest status it has).
     const early = await rows<{ code: string }>(`
       select distinct s.code from orders_items oi join statuses s on s.id = oi.item_status_id
-      where oi.run_id is not null and s.code in ('received', 'preflight', 'awaiting_proof', 'approved', 'on_hold', 'cancelled')`);
+      where oi.run_id is not null and s.code in ('received', 'preflight', 'awaiting_proof', 'approved', 'on_hold', 'cancelled')
+        and exists (select 1 from statuses b
+                    where b.tenant_id = oi.tenant_id and b.entity = 'order_item' and b.code = 'batched')`);
     expect(early).toEqual([]);
     const due = await rows<Record<string, unknown>>(`
       select r.run_number from runs r join runs_items ri on ri.parent_id = r.id
