@@ -1,11 +1,14 @@
 // The guest app as a whole: its frame, the page for each path, moving between pages without a page load.
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import getDesignToken from "antd/es/theme/getDesignToken";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { getConfig } from "../../../src/config/config";
 import { GuestErrorBoundary } from "../../../src/guest/guest-error-boundary";
 import { clear, push } from "../../../src/providers/feedback-store";
 import { start, stop } from "../../../src/providers/loader-store";
 import { assignPage, replacePage } from "../../../src/routing/page-load";
+import { createTheme } from "../../../src/theme/theme";
 import { currentUrl, renderGuest } from "./render";
 
 vi.mock("../../../src/routing/page-load", () => ({ assignPage: vi.fn(), replacePage: vi.fn() }));
@@ -42,6 +45,16 @@ describe("guest app", () => {
   ])("%s shows its page", (url, heading) => {
     renderGuest(url);
     expect(screen.getByRole("heading", { name: heading })).toBeInTheDocument();
+  });
+
+  it("draws its links in antd's link colour, as the app's are (not the browser's visited purple)", () => {
+    renderGuest("/login");
+    const link = screen.getByRole("link", { name: "Forgot password?" });
+    const { colorLink } = getDesignToken(createTheme(getConfig().mode));
+    expect(colorLink).toBeTruthy();
+    const probe = document.createElement("span");
+    probe.style.color = colorLink;
+    expect(link.style.color).toBe(probe.style.color);
   });
 
   it("follows its links without a page load; back and forward work", async () => {
