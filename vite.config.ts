@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Rolldown } from "vite";
+import { precompressAssets } from "./scripts/precompress-assets.mjs";
 import { prerenderGuestPages } from "./scripts/prerender-guest-pages.mjs";
 
 // The API server the dev server proxies to (npm run dev starts both).
@@ -74,7 +75,7 @@ function chunkFileName(chunk: Rolldown.PreRenderedChunk): string {
 }
 
 export default defineConfig({
-  plugins: [react(), prerenderGuestPages()],
+  plugins: [react(), prerenderGuestPages(), precompressAssets()],
   server: { proxy: { "/api": apiTarget } },
   build: {
     outDir: "dist",

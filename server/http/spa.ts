@@ -22,6 +22,9 @@ export function registerSpa(app: FastifyInstance, staticDir: string | undefined)
   app.register(fastifyStatic, {
     root: staticDir,
     wildcard: true,
+    // The build's .br and .gz copies (scripts/precompress-assets.mjs), sent as they are: nothing compressed per
+    // request. A file without them is sent plain; @fastify/compress leaves an encoded answer alone.
+    preCompressed: true,
     cacheControl: false,
     setHeaders(res, filePath) {
       const relative = path.relative(staticDir, filePath).split(path.sep);
