@@ -3,22 +3,18 @@
 // visited purple).
 import theme from "antd/es/theme";
 import type { ReactNode } from "react";
-import { isPlainClick } from "../routing/plain-click";
+import { InAppAnchor } from "../routing/in-app-anchor";
 import { navigate } from "./guest-location";
 
 export function GuestLink({ to, children }: { to: string; children: ReactNode }) {
   const { token } = theme.useToken();
   return (
-    <a
+    <InAppAnchor
       href={to}
       style={{ color: token.colorLink, textDecoration: "none" }}
-      onClick={(event) => {
-        if (!isPlainClick(event)) return;
-        event.preventDefault();
-        navigate(to);
-      }}
+      follow={() => navigate(to)}
     >
       {children}
-    </a>
+    </InAppAnchor>
   );
 }

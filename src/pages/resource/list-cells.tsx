@@ -5,7 +5,7 @@
 import { createContext, type ReactNode, useContext, useMemo, useState } from "react";
 import { createPath, type NavigateFunction, type To, useLocation, useNavigate } from "react-router";
 import type { ReferenceRecords } from "../../components/fields/reference-value";
-import { isPlainClick } from "../../routing/plain-click";
+import { InAppAnchor } from "../../routing/in-app-anchor";
 import type { RowPermissions } from "./row-actions";
 
 export interface RowContextValue {
@@ -59,8 +59,7 @@ export function ListCells({ value, children }: { value: ListCellsValue; children
 
 /**
  * A link within the app, lighter than react-router's Link (a list page shows a hundred): the record links are
- * absolute paths (record-links.ts) and the app has no basename, so the path is the href; a plain click navigates
- * in the app.
+ * absolute paths (record-links.ts) and the app has no basename, so the path is the href (in-app-anchor.tsx).
  */
 export function RowLink({
   to,
@@ -74,16 +73,8 @@ export function RowLink({
 }) {
   const { navigate } = useRowContext();
   return (
-    <a
-      href={typeof to === "string" ? to : createPath(to)}
-      {...rest}
-      onClick={(event) => {
-        if (!isPlainClick(event)) return;
-        event.preventDefault();
-        navigate(to);
-      }}
-    >
+    <InAppAnchor href={typeof to === "string" ? to : createPath(to)} {...rest} follow={() => navigate(to)}>
       {children}
-    </a>
+    </InAppAnchor>
   );
 }
