@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 // Column names are the contract's snake_case and so are the TypeScript keys:
 // a row can be answered as a record without renaming.
@@ -253,4 +264,23 @@ export const change_logs = pgTable(
     ...recordColumns(),
   },
   (t) => [index("change_logs_record_idx").on(t.tenant_id, t.kind, t.record_id, t.id)],
+);
+
+/**
+ * The tenants' numbering (server/resources/numbering.ts): per tenant, kind and field, the text
+ * a number is written into ("ORD-{n}") and the next number. A create takes one with an UPDATE …
+ * RETURNING in its own transaction, so concurrent creates never share a number.
+ */
+export const numbering_sequences = pgTable(
+  "numbering_sequences",
+  {
+    tenant_id: tenantId(),
+    /** The resource kind, e.g. "Order". */
+    kind: text("kind").notNull(),
+    field: text("field").notNull(),
+    format: text("format").notNull(),
+    next_value: bigint("next_value", { mode: "number" }).notNull(),
+    ...recordColumns(),
+  },
+  (t) => [primaryKey({ columns: [t.tenant_id, t.kind, t.field] })],
 );
