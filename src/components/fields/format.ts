@@ -1,6 +1,7 @@
-// Value formatting by field type, in the user's locale (undefined = the browser's). Money is USD
-// with 2 decimals; a date-only value ("2024-03-05") is read as a local calendar day, never as
-// UTC midnight (which shows as the previous day west of Greenwich).
+// The app's one formatter module: every page (generic pages, administration, logs) shows dates,
+// times, money and quantities through these, in the user's locale (undefined = the browser's).
+// Money is USD with 2 decimals; a date-only value ("2024-03-05") is read as a local calendar day,
+// never as UTC midnight (which shows as the previous day west of Greenwich).
 import type { Field } from "../../resource-engine/fields";
 
 const money = new Intl.NumberFormat(undefined, {
@@ -29,6 +30,18 @@ export function formatNumber(value: unknown, scale?: number, unit?: string): str
   const n = toNumber(value);
   if (n === undefined) return EMPTY;
   const text = new Intl.NumberFormat(undefined, {
+    minimumFractionDigits: scale ?? 0,
+    maximumFractionDigits: scale ?? 0,
+  }).format(n);
+  return unit ? `${text} ${unit}` : text;
+}
+
+/** A change of a quantity: "+5", "-3", "0". */
+export function formatSignedNumber(value: unknown, scale?: number, unit?: string): string {
+  const n = toNumber(value);
+  if (n === undefined) return EMPTY;
+  const text = new Intl.NumberFormat(undefined, {
+    signDisplay: "exceptZero",
     minimumFractionDigits: scale ?? 0,
     maximumFractionDigits: scale ?? 0,
   }).format(n);

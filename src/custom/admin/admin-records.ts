@@ -81,10 +81,3 @@ export function fieldErrorsOf(error: ApiError | null | undefined): Record<string
 export function isConflict(error: unknown): error is ApiError {
   return (error as ApiError | null)?.statusCode === 409;
 }
-
-/** "2024-03-05T14:30:00Z" → the reader's local date and time; empty for none. */
-export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return "";
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : date.toLocaleString();
-}

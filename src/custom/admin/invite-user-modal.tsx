@@ -5,13 +5,8 @@ import { CheckOutlined, CopyOutlined } from "@ant-design/icons";
 import { useCustomMutation } from "@refinedev/core";
 import { Alert, Button, Flex, Form, Input, InputNumber, Modal, Select, Space, Typography } from "antd";
 import { useState } from "react";
-import {
-  type ApiError,
-  type CreatedInvitation,
-  fieldErrorsOf,
-  formatDateTime,
-  type GroupRecord,
-} from "./admin-records";
+import { formatDateTime } from "../../components/fields/format";
+import { type ApiError, type CreatedInvitation, fieldErrorsOf, type GroupRecord } from "./admin-records";
 import { useIdSelect } from "./use-id-select";
 
 export const DEFAULT_INVITATION_DAYS = 7;

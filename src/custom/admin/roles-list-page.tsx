@@ -7,7 +7,8 @@ import { CanAccess, useDelete } from "@refinedev/core";
 import { Button, Flex, Input, Popconfirm, Space, Table, Tag, Tooltip, Typography } from "antd";
 import { useState } from "react";
 import { Link } from "react-router";
-import { type ApiError, formatDateTime, type RoleRecord } from "./admin-records";
+import { formatDateTime } from "../../components/fields/format";
+import type { ApiError, RoleRecord } from "./admin-records";
 import { describePermissions } from "./permission-matrix-model";
 
 export default function RolesListPage() {

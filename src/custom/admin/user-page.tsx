@@ -22,10 +22,10 @@ import {
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { useProfile } from "../../auth/use-profile";
+import { formatDateTime } from "../../components/fields/format";
 import {
   type ApiError,
   fieldErrorsOf,
-  formatDateTime,
   type GroupRecord,
   isConflict,
   USER_FLAGS,
@@ -191,7 +191,7 @@ export default function UserPage() {
           <Descriptions size="small" column={{ xs: 1, md: 3 }}>
             <Descriptions.Item label="Email">{user.email}</Descriptions.Item>
             <Descriptions.Item label="Last sign-in">
-              {formatDateTime(user.last_login_at) || "Never"}
+              {user.last_login_at ? formatDateTime(user.last_login_at) : "Never"}
             </Descriptions.Item>
             <Descriptions.Item label="Since">{formatDateTime(user.created_at)}</Descriptions.Item>
           </Descriptions>

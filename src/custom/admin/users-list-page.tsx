@@ -6,7 +6,8 @@ import { CanAccess, type CrudFilter, useList } from "@refinedev/core";
 import { Button, Flex, Input, Segmented, Space, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { Link } from "react-router";
-import { formatDateTime, type GroupRecord, USER_FLAGS, type UserRecord } from "./admin-records";
+import { formatDateTime } from "../../components/fields/format";
+import { type GroupRecord, USER_FLAGS, type UserRecord } from "./admin-records";
 import { InviteUserModal } from "./invite-user-modal";
 
 type Status = "all" | "active" | "inactive";
@@ -128,7 +129,7 @@ export default function UsersListPage() {
             dataIndex: "last_login_at",
             sorter: true,
             defaultSortOrder: getDefaultSortOrder("last_login_at", sorters),
-            render: (value: string | null) => formatDateTime(value) || "Never",
+            render: (value: string | null) => (value ? formatDateTime(value) : "Never"),
           },
           {
             title: "Actions",

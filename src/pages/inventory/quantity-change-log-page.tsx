@@ -7,7 +7,7 @@ import { useList } from "@refinedev/core";
 import { Flex, Table, type TableColumnsType, Tag, Typography } from "antd";
 import { useMemo } from "react";
 import { Link, useSearchParams } from "react-router";
-import { EMPTY, formatDateTime, formatNumber } from "../../components/fields/format";
+import { EMPTY, formatDateTime, formatNumber, formatSignedNumber } from "../../components/fields/format";
 import { ReferenceSelect } from "../../components/fields/reference-select";
 import { ReferenceValue } from "../../components/fields/reference-value";
 import { labelFromName } from "../../resource-engine/fields";
@@ -37,8 +37,6 @@ const TYPE_COLOURS: Record<string, string> = {
   waste: "red",
 };
 
-const signed = new Intl.NumberFormat(undefined, { signDisplay: "exceptZero" });
-
 function columns(inventoryIds: number[]): TableColumnsType<QuantityChange> {
   return [
     { key: "at", title: "When", dataIndex: "at", render: (at: string) => formatDateTime(at), width: 190 },
@@ -64,7 +62,7 @@ function columns(inventoryIds: number[]): TableColumnsType<QuantityChange> {
       align: "right",
       render: (quantity: number) => (
         <Typography.Text type={quantity < 0 ? "danger" : quantity > 0 ? "success" : undefined}>
-          {signed.format(quantity)}
+          {formatSignedNumber(quantity)}
         </Typography.Text>
       ),
       width: 110,
