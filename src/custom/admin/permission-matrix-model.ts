@@ -51,6 +51,19 @@ export function humanizeKind(kind: string): string {
   return words.map((w, i) => (i === 0 ? w : w.toLowerCase())).join(" ");
 }
 
+/**
+ * An action in words, for people: "ReadAny" → "Read any", "UpdateEndStatus" → "Update end
+ * status", "Create Design" → "Create design", "*" → "All actions". The code stays the hint.
+ */
+export function actionLabel(action: string): string {
+  if (action === WILDCARD) return "All actions";
+  const words = action
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .split(/\s+/)
+    .filter(Boolean);
+  return words.map((w, i) => (i === 0 ? w[0].toUpperCase() + w.slice(1) : w.toLowerCase())).join(" ");
+}
+
 export interface MatrixRow {
   kind: Kind;
   /** The menu's label of the kind ("Vendors"), or the kind in words. */
@@ -94,7 +107,9 @@ export function matrixSections(search = "", rows: readonly MatrixRow[] = MATRIX_
   const needle = search.trim().toLowerCase();
   const matches = (row: MatrixRow) =>
     needle === "" ||
-    [row.label, row.kind, row.group, ...row.extras].some((text) => text.toLowerCase().includes(needle));
+    [row.label, row.kind, row.group, ...row.extras, ...row.extras.map(actionLabel)].some((text) =>
+      text.toLowerCase().includes(needle),
+    );
   const sections: MatrixSection[] = [];
   for (const row of rows) {
     if (!matches(row)) continue;
@@ -159,6 +174,8 @@ export function describePermissions(
   return MATRIX_ROWS.filter((row) => (permissions[row.kind] ?? []).length > 0).map((row) => ({
     kind: row.kind,
     label: row.label,
-    actions: permissions[row.kind].includes(WILDCARD) ? "All actions" : permissions[row.kind].join(", "),
+    actions: permissions[row.kind].includes(WILDCARD)
+      ? "All actions"
+      : permissions[row.kind].map(actionLabel).join(", "),
   }));
 }

@@ -1,12 +1,13 @@
 // The role editor's permission matrix: every resource kind against its own actions, '*' per
 // kind ("all actions"), in sections per menu area, with a search box narrowing the kinds.
 import { SearchOutlined } from "@ant-design/icons";
-import { Checkbox, Empty, Flex, Input, Table, Tag, Typography } from "antd";
+import { Checkbox, Empty, Flex, Input, Table, Tag, Tooltip, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { memo, useCallback, useMemo, useRef, useState } from "react";
 import { WILDCARD } from "../../access/catalogue";
 import type { Kind } from "../../access/kinds";
 import {
+  actionLabel,
   CRUD_ACTIONS,
   grantedCount,
   isGranted,
@@ -76,10 +77,11 @@ const sameSection = (a: SectionTableProps, b: SectionTableProps) =>
   JSON.stringify(a.grants) === JSON.stringify(b.grants);
 
 const SectionTable = memo(function SectionTable({ section, value, disabled, onToggle }: SectionTableProps) {
-  const box = (kind: Kind, action: string, label?: string) => {
+  // `labelled`: the action in words beside the box, its code (what the API stores) as the hint.
+  const box = (kind: Kind, action: string, labelled = false) => {
     const all = (value[kind] ?? []).includes(WILDCARD);
     const implied = action !== WILDCARD && all;
-    return (
+    const checkbox = (
       <Checkbox
         key={action}
         aria-label={`${kind}: ${action === WILDCARD ? "all actions" : action}`}
@@ -88,8 +90,15 @@ const SectionTable = memo(function SectionTable({ section, value, disabled, onTo
         disabled={disabled || implied}
         onChange={(event) => onToggle(kind, action, event.target.checked)}
       >
-        {label}
+        {labelled ? actionLabel(action) : undefined}
       </Checkbox>
+    );
+    return labelled ? (
+      <Tooltip key={action} title={action}>
+        {checkbox}
+      </Tooltip>
+    ) : (
+      checkbox
     );
   };
 
@@ -127,7 +136,7 @@ const SectionTable = memo(function SectionTable({ section, value, disabled, onTo
       render: (_, row) =>
         row.extras.length > 0 ? (
           <Flex wrap gap={4}>
-            {row.extras.map((action) => box(row.kind, action, action))}
+            {row.extras.map((action) => box(row.kind, action, true))}
           </Flex>
         ) : null,
     },
