@@ -47,11 +47,14 @@ export default function RecordDrawer({ resource, mode }: RecordDrawerProps) {
       onClose={close}
       width={screens.md === false ? "100%" : 720}
       extra={
-        mode === "show" && id ? <RecordActions resource={resource} id={id} onDeleted={toList} /> : undefined
+        // Only for a record that loaded: none for a missing one, none while it loads.
+        mode === "show" && id && record ? (
+          <RecordActions resource={resource} id={id} onDeleted={toList} />
+        ) : undefined
       }
     >
       {mode === "show" && id ? (
-        <RecordShow resource={resource} id={id} />
+        <RecordShow resource={resource} id={id} onBack={toList} />
       ) : (
         <RecordForm
           key={`${mode}:${id ?? ""}`}

@@ -26,6 +26,7 @@ import {
 } from "../../resource-engine/record-values";
 import { ChildRowsInput } from "./child-rows-input";
 import { ConflictAlert } from "./conflict-alert";
+import { isNotFound, RecordNotFound, retryUnlessRefused } from "./record-not-found";
 import { RecordFormField } from "./form-control";
 import { childErrorsOffCell, isTransitionRefusal, workflowFields } from "./form-errors";
 import { type RevealedSecret, revealedSecrets, SecretReveal, withoutPlaintext } from "./secret-reveal";
@@ -85,6 +86,7 @@ export function RecordForm({
     // Not "detail": Refine would refetch the record after a failed save too, and a new record
     // resets the form, losing the user's input. The detail is invalidated after success instead.
     invalidates: ["list", "many"],
+    queryOptions: { retry: retryUnlessRefused },
     onMutationSuccess: ({ data }) => {
       setDirty(false);
       if (action === "edit" && id !== undefined) {
@@ -154,6 +156,9 @@ export function RecordForm({
     .map((row) => row.filter((name) => isEditable(resource.fields[name])))
     .filter((row) => row.length > 0);
 
+  if (action === "edit" && isNotFound(query?.error)) {
+    return <RecordNotFound resource={resource} onBack={onCancel} />;
+  }
   if (action === "edit" && query?.isError) {
     return <Result status="warning" title={`This ${inSentence(resource.singular)} could not be loaded.`} />;
   }

@@ -48,13 +48,14 @@ export default function RecordPage({ resource, mode }: RecordPageProps) {
         <Typography.Title level={3} style={{ margin: 0 }}>
           {title}
         </Typography.Title>
-        {mode === "show" && id && (
+        {/* Only for a record that loaded: none for a missing one, none while it loads. */}
+        {mode === "show" && id && record && (
           <RecordActions resource={resource} id={id} onDeleted={() => navigate(list)} />
         )}
       </Flex>
       <Card>
         {mode === "show" && id ? (
-          <RecordShow resource={resource} id={id} />
+          <RecordShow resource={resource} id={id} onBack={() => navigate(list)} />
         ) : (
           <RecordForm
             key={`${mode}:${id ?? ""}`}

@@ -10,19 +10,27 @@ import { SCOPE_PARAM, scopeOf } from "../../resource-engine/resource-routes";
 import { kindRecordLinks } from "./kind-links";
 import { RecordDetails } from "./record-details";
 import { recordLink } from "./record-links";
+import { canOpen } from "./route-access";
+import { isNotFound, RecordNotFound, retryUnlessRefused } from "./record-not-found";
 
 export function useRecord(resource: Resource, id: string | undefined, enabled = true) {
   return useOne<BaseRecord>({
     resource: resource.kind,
     id: id ?? "",
-    queryOptions: { enabled: enabled && id !== undefined },
+    queryOptions: {
+      enabled: enabled && id !== undefined,
+      retry: retryUnlessRefused,
+      // Never another record's answer while this one loads (the app's default keeps the previous).
+      placeholderData: undefined,
+    },
   });
 }
 
-export function RecordShow({ resource, id }: { resource: Resource; id: string }) {
+export function RecordShow({ resource, id, onBack }: { resource: Resource; id: string; onBack: () => void }) {
   const { query, result } = useRecord(resource, id);
   const { [SCOPE_PARAM]: scope } = useParams();
   if (query.isLoading) return <Spin style={{ display: "block", padding: 48 }} aria-label="Loading" />;
+  if (isNotFound(query.error)) return <RecordNotFound resource={resource} onBack={onBack} />;
   if (!result) {
     return <Result status="warning" title={`This ${inSentence(resource.singular)} could not be loaded.`} />;
   }
@@ -48,7 +56,7 @@ export function RecordActions({
   return (
     <Space wrap>
       {kindRecordLinks(resource, id)}
-      <CanAccess resource={resource.kind} action="show" params={{ id }}>
+      <CanAccess {...canOpen(resource, "changeLogs", id)}>
         <Button
           icon={<HistoryOutlined />}
           onClick={() => navigate(recordLink(resource, "changeLogs", id, search, scope))}
@@ -56,7 +64,7 @@ export function RecordActions({
           Change log
         </Button>
       </CanAccess>
-      <CanAccess resource={resource.kind} action="edit" params={{ id }}>
+      <CanAccess {...canOpen(resource, "edit", id)}>
         <Button
           type="primary"
           icon={<EditOutlined />}
