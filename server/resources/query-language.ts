@@ -3,6 +3,7 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Field } from "../../src/resource-engine/fields";
 import { type FieldError, validationFailed } from "../http/errors";
 import type { ResourceModel } from "./model";
+import { titleMatches } from "./search-references";
 import { INT_MAX } from "./validators";
 
 // The list query language of the contract, parsed against one kind's declaration:
@@ -142,15 +143,18 @@ function parseValue(kind: ValueKind, text: string, field: Field | undefined, end
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function searchCondition(model: ResourceModel, search: string): SQL | undefined {
+export function searchCondition(model: ResourceModel, search: string): SQL | undefined {
   const words = search.split(/\s+/).filter(Boolean).slice(0, 10);
   const conditions = words.map((word) => {
     const pattern = `%${escapeLike(word)}%`;
-    const matches = model.searchable.map((name) =>
-      kindOf(model.fields[name]) === "text"
+    const matches = model.searchable.map((name) => {
+      const target = model.searchTargets?.[name];
+      // A searchable reference matches its target's title (search-references.ts).
+      if (target) return titleMatches(column(model, name), column(model, "tenant_id"), target, pattern);
+      return kindOf(model.fields[name]) === "text"
         ? ilike(column(model, name), pattern)
-        : sql`${column(model, name)}::text ilike ${pattern}`,
-    );
+        : sql`${column(model, name)}::text ilike ${pattern}`;
+    });
     return or(...matches) as SQL;
   });
   return conditions.length > 0 ? and(...conditions) : undefined;

@@ -8,15 +8,19 @@ import { getAuth, requestGrants, requireAuth } from "../auth/authenticate";
 import { errorAnswers } from "../auth/schemas";
 import type { Database } from "../db/open";
 import { change_logs } from "../db/schema";
-import { forbidden, notFound, validationFailed } from "../http/errors";
+import { type FieldError, forbidden, notFound, validationFailed } from "../http/errors";
 import { listAnswerKey, listAnswers, recordAnswerKey, recordAnswers, recordTables } from "./answer-cache";
 import { type Changes, diffRows, listChangeLogs, writeChangeLogs } from "./change-logs";
 import { type ChildWrite, checkChildBodies } from "./child-bodies";
 import { checkRowIds, loadChildren, logRemovedChildren, mergeChildren, writeChildren } from "./children";
 import { listCountKey, listTotals } from "./count-cache";
+import { createDefaultsRoute, fillServerDefaults } from "./create-defaults";
 import { exportCsv } from "./csv-export";
+import { checkDependentReferences, unsettlesChildren } from "./dependent-references";
 import { mapWriteError, staleVersion } from "./errors";
+import { fillSourcesRoute } from "./fill-sources";
 import type { ChildRows, Row } from "./hooks";
+import { lookupRoute } from "./lookups";
 import type { ChildModel, ResourceModel, ResourceRegistry } from "./model";
 import {
   changeLogSchema,
@@ -30,6 +34,7 @@ import { column, orderBy, parseListQuery, parsePaging, rejectNul } from "./query
 import { toRecord } from "./records";
 import { checkReferenceValues, childReferenceValues, referenceValues } from "./reference-checks";
 import { releaseReferences } from "./release-references";
+import { listTables } from "./search-references";
 import { generateSecret } from "./secrets";
 import { checkCreateBody, checkUpdateBody, INT_MAX, isGeneratedSecret } from "./validators";
 import { checkEnumMoves, checkStatusMoves, statusMoves } from "./workflow";
@@ -118,7 +123,10 @@ export async function resourceRoutes(
         scope.setValidatorCompiler(passThrough);
         scope.setSerializerCompiler(stringify);
         if (model.hooks.routes) await model.hooks.routes(scope, model);
+        createDefaultsRoute(scope, registry, model);
+        fillSourcesRoute(scope, registry, model);
         kindRoutes(scope, registry, model);
+        lookupRoute(scope, registry, model);
       },
       { prefix: `/${model.resource.path}` },
     );
@@ -181,7 +189,7 @@ function kindRoutes(app: FastifyInstance, registry: ResourceRegistry, model: Res
             .offset((query.page - 1) * query.limit),
           listTotals.get(
             db(),
-            [model.table.name],
+            listTables(model, request.query),
             listCountKey(model.kind, auth.tenantId, owner, request.query),
             counting,
           ),
@@ -192,7 +200,7 @@ function kindRoutes(app: FastifyInstance, registry: ResourceRegistry, model: Res
         });
       };
       const key = listAnswerKey(model, auth.tenantId, owner, request.query);
-      const body = await listAnswers.get(db(), [model.table.name], key, answer);
+      const body = await listAnswers.get(db(), listTables(model, request.query), key, answer);
       return reply.type(JSON_TYPE).send(body);
     },
   );
@@ -288,13 +296,28 @@ function kindRoutes(app: FastifyInstance, registry: ResourceRegistry, model: Res
         [...referenceValues(model.fields, values), ...childReferenceValues(writes)],
         errors,
       );
+      if (errors.length === 0) {
+        const children = writes.length > 0 ? mergeChildren(model, writes, {}) : undefined;
+        const write = { record: values, previous: null, children };
+        await checkDependentReferences(db(), registry, model, auth.tenantId, write, errors);
+      }
       if (errors.length > 0) throw validationFailed(errors);
       const secrets = generateSecrets(model, values);
       const merged = writes.length > 0 ? mergeChildren(model, writes, {}) : undefined;
-      model.hooks.compute?.(values, null, merged);
       const now = new Date();
       try {
         const { row, children } = await db().transaction(async (tx) => {
+          // Numbers and first statuses left empty (create-defaults.ts), then the computed fields.
+          const filled = await fillServerDefaults({
+            tx,
+            registry,
+            model,
+            tenantId: auth.tenantId,
+            values,
+            children: merged,
+            action: "create",
+          });
+          model.hooks.compute?.(values, null, merged);
           const [created] = await tx
             .insert(t)
             .values({ ...values, tenant_id: auth.tenantId, created_at: now, updated_at: now, version: 1 })
@@ -319,6 +342,7 @@ function kindRoutes(app: FastifyInstance, registry: ResourceRegistry, model: Res
             action: "create",
             record: created,
             previous: null,
+            filled,
             children: merged ? children : undefined,
           });
           return { row: created, children };
@@ -390,7 +414,18 @@ function kindRoutes(app: FastifyInstance, registry: ResourceRegistry, model: Res
             checkRowIds(model, writes, stored);
             moves.push(...childMoves(writes, stored));
             merged = mergeChildren(model, writes, stored);
+            // New rows' first statuses (create-defaults.ts).
+            await fillServerDefaults({
+              tx,
+              registry,
+              model,
+              tenantId: auth.tenantId,
+              values,
+              children: merged,
+              action: "update",
+            });
           }
+          await checkDependencies(tx, registry, model, auth.tenantId, before, values, merged, stored);
           await checkStatusMoves(tx, registry, auth.tenantId, moves);
           model.hooks.compute?.(values, before, merged);
           // The version check is part of the UPDATE itself: of two racing writes, one wins.
@@ -524,6 +559,33 @@ function kindRoutes(app: FastifyInstance, registry: ResourceRegistry, model: Res
   for (const child of model.children.filter((c) => c.collection.ownChangeLog)) {
     childChangeLogRoute(app, model, child, visible);
   }
+}
+
+/**
+ * An update's dependent references (dependent-references.ts): the record as it will be, and its
+ * rows where the write sets them or changes a parent field they depend on. 400 on a mismatch.
+ */
+async function checkDependencies(
+  tx: Database,
+  registry: ResourceRegistry,
+  model: ResourceModel,
+  tenantId: number,
+  before: Row,
+  values: Row,
+  merged: ChildRows | undefined,
+  stored: ChildRows,
+): Promise<void> {
+  const unsettled = !merged && unsettlesChildren(model, before, values);
+  const storedRows = unsettled ? await loadChildren(tx, model, tenantId, before.id as number) : stored;
+  const errors: FieldError[] = [];
+  const write = {
+    record: { ...before, ...values },
+    previous: before,
+    children: merged ?? (unsettled ? storedRows : undefined),
+    storedChildren: storedRows,
+  };
+  await checkDependentReferences(tx, registry, model, tenantId, write, errors);
+  if (errors.length > 0) throw validationFailed(errors);
 }
 
 /** The workflow moves of the kept rows of the written collections (enum ones are refused here). */

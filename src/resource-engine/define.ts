@@ -86,6 +86,11 @@ export interface ResourceInput {
   show?: Layout;
   /** The field whose value titles a record and labels it in reference selects. */
   titleField?: string;
+  /**
+   * Fields that, after the title, tell records apart in reference pickers and titles (an
+   * address's city and customer): the look-ups' titles add them (a reference by its title).
+   */
+  labelFields?: string[];
   /** Owner column for kinds with Any/Own actions. */
   ownerField?: string;
   /** Whether the list offers bulk delete. */
@@ -127,11 +132,15 @@ export interface RelatedRecords {
 
 export interface Resource
   extends Required<
-    Omit<ResourceInput, "icon" | "group" | "ownerField" | "hidden" | "scopedBy" | "partOf" | "children">
+    Omit<
+      ResourceInput,
+      "icon" | "group" | "ownerField" | "hidden" | "scopedBy" | "partOf" | "children" | "labelFields"
+    >
   > {
   icon?: string;
   group?: MenuGroup;
   ownerField?: string;
+  labelFields?: string[];
   scopedBy?: string;
   partOf?: string;
   /** The route a scoped kind's record routes hang under: its own, or its holder's (`partOf`). */

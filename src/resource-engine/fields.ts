@@ -48,6 +48,24 @@ export interface TextField extends FieldOptions {
   /** A regular expression source the whole value must match. */
   pattern?: string;
   patternMessage?: string;
+  /**
+   * A document number the server assigns from the tenant's numbering when a create leaves it
+   * empty (numbering.ts on the server): the form says "assigned when saved"; a number typed by a
+   * user is still accepted when no other record has it.
+   */
+  numbering?: Numbering;
+}
+
+/**
+ * A tenant's numbering of one field: a sequence per tenant and field, each number written into
+ * `format` at "{n}" ("ORD-{n}" → ORD-100001). A tenant whose records already carry numbers
+ * continues after the highest of its own prefix (the seed's, or typed ones).
+ */
+export interface Numbering {
+  /** The number's text with "{n}" where the number goes; "{n:6}" pads it to 6 digits. */
+  format: string;
+  /** The first number of a tenant that has none yet (default 1). */
+  start?: number;
 }
 
 export interface NumberField extends FieldOptions {
@@ -62,7 +80,12 @@ export interface NumberField extends FieldOptions {
 
 export interface DateField extends FieldOptions {
   type: "date" | "datetime";
+  /** A fixed value, or "now": the moment of the create (today for a date), in forms and on the server. */
+  default?: string;
 }
+
+/** The declared default of a date field that means the moment of the create. */
+export const NOW = "now";
 
 export interface BooleanField extends FieldOptions {
   type: "boolean";
@@ -97,6 +120,39 @@ export interface ReferenceField extends FieldOptions {
    * the previous status's next_status_ids when that list is not empty (409 naming both).
    */
   statusOf?: "order" | "order_item" | "run" | "mail_order" | "purchase_order" | "refund";
+  /**
+   * The value must belong with another field of the same record (an order's bill-to address is
+   * one of the order's customer's addresses): see ReferenceDependency. Look-ups offer only the
+   * matching records; the server refuses a mismatch (400 on this field).
+   */
+  dependsOn?: ReferenceDependency;
+  /**
+   * Picking a record fills other fields beside this one (of the same child row, or the same
+   * record): field → the picked record's field whose value it takes, or a price from its tiers
+   * for the row's quantity (pricing.ts). Filled values stay editable; a price the user typed is
+   * kept when the quantity changes. The server answers these source fields to whoever may create
+   * or update the referencing kind (GET {path}/fills/{field}/{id}, server/resources/fill-sources.ts).
+   */
+  fills?: Record<string, string | TierPrice>;
+}
+
+/** A price from the picked record's tiers (`[{ quantity, price }]`) for the row's quantity. */
+export interface TierPrice {
+  tiers: string;
+  quantity: string;
+}
+
+/**
+ * A reference whose target must match another field: the target record's `targetField` equals
+ * this record's `field` (for a field of a child collection, `field` names the row's own field,
+ * else the parent record's). With `through`, `field` is a reference and the target's
+ * `targetField` equals `through` of the record it names (a packing slip's addresses on its
+ * order's customer). No constraint while `field` has no value (an order without a site).
+ */
+export interface ReferenceDependency {
+  field: string;
+  targetField: string;
+  through?: string;
 }
 
 export interface JsonField extends FieldOptions {

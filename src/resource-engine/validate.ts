@@ -2,7 +2,7 @@
 // declaration is found by a test, not by a user on a page.
 import { isResourceKind, pathOf } from "../access/kinds";
 import { IDENTITY_KINDS, type Resource, SYSTEM_FIELDS } from "./define";
-import type { Field } from "./fields";
+import type { Field, ReferenceField } from "./fields";
 
 const NAME = /^[a-z][a-z0-9_]*$/;
 
@@ -27,11 +27,13 @@ export function validateResources(resources: Resource[]): string[] {
 
     const names = new Set([...Object.keys(r.fields), ...SYSTEM_FIELDS]);
     checkFields(where, r.fields, kinds, errors);
+    checkDependencies(where, r.fields, undefined, resources, errors);
     for (const [childName, child] of Object.entries(r.children)) {
       const at = `${where} child "${childName}":`;
       if (!NAME.test(childName)) errors.push(`${at} name is not snake_case`);
       if (names.has(childName)) errors.push(`${at} name clashes with a field`);
       checkFields(at, child.fields, kinds, errors);
+      checkDependencies(at, child.fields, r.fields, resources, errors);
       for (const reserved of ["id", "position", "parent_id", "tenant_id"]) {
         if (reserved in child.fields) errors.push(`${at} field "${reserved}" is a system field`);
       }
@@ -72,6 +74,7 @@ export function validateResources(resources: Resource[]): string[] {
         errors.push(`${where} sort names unsortable field "${name}"`);
     }
     check("titleField", [r.titleField]);
+    check("labelFields", r.labelFields ?? []);
     if (r.ownerField) check("ownerField", [r.ownerField]);
     for (const name of r.form.flat()) {
       const system = (SYSTEM_FIELDS as readonly string[]).includes(name);
@@ -150,7 +153,14 @@ function checkFields(
         errors.push(`${where} field "${name}" references undeclared kind ${field.target}`);
       if (field.statusOf && field.target !== "Status")
         errors.push(`${where} field "${name}" has statusOf but does not reference Status`);
+      for (const [filled, source] of Object.entries(field.fills ?? {})) {
+        if (!fields[filled]) errors.push(`${where} field "${name}" fills unknown field "${filled}"`);
+        if (typeof source === "object" && !fields[source.quantity])
+          errors.push(`${where} field "${name}" prices by unknown field "${source.quantity}"`);
+      }
     }
+    if (field.type === "text" && field.numbering && !/\{n(?::\d+)?\}/.test(field.numbering.format))
+      errors.push(`${where} field "${name}" has a numbering format without {n}`);
     if (
       "min" in field &&
       "max" in field &&
@@ -162,3 +172,43 @@ function checkFields(
     }
   }
 }
+
+/**
+ * A dependent reference (`dependsOn`) names a field of its record (a child row's own, else its
+ * parent's) and a field of the target that can equal it: both references to one kind, or with
+ * `through`, the target's field and the named record's `through` field.
+ */
+function checkDependencies(
+  where: string,
+  fields: Record<string, Field>,
+  parentFields: Record<string, Field> | undefined,
+  resources: Resource[],
+  errors: string[],
+): void {
+  const declared = (kind: string) => resources.find((candidate) => candidate.kind === kind);
+  for (const [name, field] of Object.entries(fields)) {
+    if ((field.type !== "reference" && field.type !== "referenceList") || !field.dependsOn) continue;
+    const { field: on, targetField, through } = field.dependsOn;
+    const at = `${where} field "${name}" dependsOn`;
+    const source = fields[on] ?? parentFields?.[on];
+    const target = declared(field.target)?.fields[targetField];
+    if (on === name || !source) {
+      errors.push(`${at} names unknown field "${on}"`);
+      continue;
+    }
+    if (!target) {
+      errors.push(`${at} names "${targetField}", not a field of ${field.target}`);
+      continue;
+    }
+    let compared: Field | undefined = source;
+    if (through !== undefined) {
+      compared = source.type === "reference" ? declared(source.target)?.fields[through] : undefined;
+      if (!compared) errors.push(`${at} goes through "${through}", not a field of "${on}"'s target`);
+    }
+    if (compared && !sameReference(compared, target))
+      errors.push(`${at}: "${targetField}" of ${field.target} and what it is compared with differ`);
+  }
+}
+
+const sameReference = (a: Field, b: Field) =>
+  a.type === "reference" && b.type === "reference" && (a as ReferenceField).target === b.target;

@@ -31,6 +31,8 @@ export default defineResource({
     validated: boolean({ readOnly: true, filter: true }),
   },
   titleField: "street1",
+  // Pickers tell addresses apart: "12 Main St, Springfield · Acme Printing".
+  labelFields: ["city", "customer_id"],
   list: ["customer_id", "kind", "nickname", "street1", "city", "is_default"],
   sort: "nickname",
   form: [

@@ -21,8 +21,18 @@ export default defineResource({
   pages: "routes",
   titleField: "mail_order_number",
   fields: {
-    mail_order_number: text({ required: true, max: 20, unique: true, searchable: true, sortable: true }),
-    order_id: reference("Order", { filter: true }),
+    mail_order_number: text({
+      required: true,
+      max: 20,
+      unique: true,
+      searchable: true,
+      sortable: true,
+      numbering: { format: "MO-{n}", start: 30_001 },
+    }),
+    order_id: reference("Order", {
+      filter: true,
+      dependsOn: { field: "customer_id", targetField: "customer_id" },
+    }),
     customer_id: reference("Customer", { required: true, filter: true }),
     product_id: reference("Product", { filter: true }),
     template_id: reference("Template", { onDelete: "setNull" }),

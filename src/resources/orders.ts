@@ -8,9 +8,14 @@ import {
   json,
   longText,
   money,
+  NOW,
   reference,
   text,
 } from "../resource-engine/fields";
+
+// An order's addresses are its customer's; its items' products and templates its site's (if any).
+const ofCustomer = { field: "customer_id", targetField: "customer_id" };
+const ofSite = { field: "site_id", targetField: "site_id" };
 
 // Items, not orders, move through production: each item has its own status and run. An order's
 // totals are computed by the server from its items and charges.
@@ -22,8 +27,16 @@ export default defineResource({
   ownerField: "owner_id",
   titleField: "order_number",
   fields: {
-    order_number: text({ required: true, max: 20, unique: true, searchable: true, sortable: true }),
-    customer_id: reference("Customer", { required: true, filter: true }),
+    order_number: text({
+      required: true,
+      max: 20,
+      unique: true,
+      searchable: true,
+      sortable: true,
+      numbering: { format: "ORD-{n}", start: 100_001 },
+    }),
+    // Search finds the customer's name as well as the numbers.
+    customer_id: reference("Customer", { required: true, filter: true, searchable: true }),
     site_id: reference("Site", { filter: true }),
     channel: choice(
       ["storefront", { value: "csr", label: "CSR" }, { value: "api", label: "API" }, "reorder"],
@@ -34,13 +47,21 @@ export default defineResource({
       },
     ),
     status_id: reference("Status", { statusOf: "order", filter: true }),
-    bill_to_id: reference("CustomerAddress", { label: "Bill to", onDelete: "setNull" }),
-    ship_to_id: reference("CustomerAddress", { label: "Ship to", onDelete: "setNull" }),
+    bill_to_id: reference("CustomerAddress", {
+      label: "Bill to",
+      onDelete: "setNull",
+      dependsOn: ofCustomer,
+    }),
+    ship_to_id: reference("CustomerAddress", {
+      label: "Ship to",
+      onDelete: "setNull",
+      dependsOn: ofCustomer,
+    }),
     customer_po: text({ label: "Customer PO", max: 40, searchable: true }),
     cost_center_id: reference("CostCenter", { filter: true, onDelete: "setNull" }),
     sales_rep_id: reference("User", { filter: true, onDelete: "setNull" }),
     csr_id: reference("User", { label: "CSR", filter: true, onDelete: "setNull" }),
-    ordered_at: datetime({ required: true, sortable: true, filter: true }),
+    ordered_at: datetime({ required: true, default: NOW, sortable: true, filter: true }),
     proof_due_at: datetime({ sortable: true }),
     wanted_by: date({ label: "Due date", sortable: true, filter: true }),
     firm_due_date: boolean({ filter: true, help: "The due date cannot slip" }),
@@ -82,8 +103,13 @@ export default defineResource({
   children: {
     items: {
       fields: {
-        product_id: reference("Product", { required: true }),
-        template_id: reference("Template", { onDelete: "setNull" }),
+        product_id: reference("Product", {
+          required: true,
+          dependsOn: ofSite,
+          // Picking a product fills the line's description and its price for the quantity.
+          fills: { description: "name", price: { tiers: "price_tiers", quantity: "quantity" } },
+        }),
+        template_id: reference("Template", { onDelete: "setNull", dependsOn: ofSite }),
         description: text({ required: true, max: 300 }),
         quantity: integer({ required: true, min: 1, max: 10_000_000 }),
         options: json({ help: "{ attribute code: value code }" }),
@@ -105,8 +131,14 @@ export default defineResource({
       },
       columns: ["product_id", "description", "quantity", "price", "item_status_id", "run_id"],
       titleField: "description",
+      min: 1,
     },
   },
+  // Customer service requests refunds and enters payments from the order's page.
+  related: [
+    { kind: "UserPayment", field: "order_id", label: "Payments" },
+    { kind: "RefundApproval", field: "order_id", label: "Refund requests" },
+  ],
   list: ["order_number", "customer_id", "ordered_at", "wanted_by", "status_id", "total", "payment_status"],
   sort: "-ordered_at",
   form: [

@@ -4,6 +4,9 @@ import { choice, datetime, decimal, integer, reference, text } from "../resource
 const qty = (label: string, o: Parameters<typeof integer>[0] = {}) =>
   integer({ label, min: 0, max: 10_000_000, default: 0, ...o });
 
+// The slip's addresses are its order's customer's.
+const ofOrderCustomer = { field: "order_id", through: "customer_id", targetField: "customer_id" };
+
 // What goes in the box of one shipment. No prices: a packing slip travels with the goods.
 export default defineResource({
   kind: "PackingSlip",
@@ -12,12 +15,23 @@ export default defineResource({
   pages: "routes",
   titleField: "slip_number",
   fields: {
-    slip_number: text({ required: true, max: 20, unique: true, searchable: true, sortable: true }),
+    slip_number: text({
+      required: true,
+      max: 20,
+      unique: true,
+      searchable: true,
+      sortable: true,
+      numbering: { format: "PS-{n}", start: 70_001 },
+    }),
     order_id: reference("Order", { required: true, filter: true }),
-    ship_to_id: reference("CustomerAddress", { label: "Ship to", onDelete: "setNull" }),
+    ship_to_id: reference("CustomerAddress", {
+      label: "Ship to",
+      onDelete: "setNull",
+      dependsOn: ofOrderCustomer,
+    }),
     ship_from_id: reference("Location", { label: "Ship from", filter: true }),
     // Blind shipping prints the customer's return address as the sender instead of the facility.
-    return_address_id: reference("CustomerAddress", { onDelete: "setNull" }),
+    return_address_id: reference("CustomerAddress", { onDelete: "setNull", dependsOn: ofOrderCustomer }),
     cartons: integer({ min: 0, max: 10_000 }),
     quantity_per_carton: integer({ min: 0, max: 1_000_000 }),
     weight: decimal({ min: 0, max: 100_000, scale: 1, unit: "lb" }),

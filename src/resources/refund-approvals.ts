@@ -8,7 +8,12 @@ export default defineResource({
   group: "Finance",
   fields: {
     order_id: reference("Order", { required: true, filter: true }),
-    payment_id: reference("UserPayment", { label: "Payment", filter: true }),
+    // The refunded payment is one of the order's.
+    payment_id: reference("UserPayment", {
+      label: "Payment",
+      filter: true,
+      dependsOn: { field: "order_id", targetField: "order_id" },
+    }),
     amount: money({ required: true, sortable: true }),
     reason: choice(
       ["print_defect", "damaged", "late", "customer_error", "cancellation", "duplicate_charge"],

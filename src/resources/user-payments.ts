@@ -11,7 +11,11 @@ export default defineResource({
   titleField: "transaction_id",
   fields: {
     transaction_id: text({ label: "Transaction ID", max: 80, searchable: true, sortable: true }),
-    order_id: reference("Order", { filter: true }),
+    // A payment for an order is from the order's customer.
+    order_id: reference("Order", {
+      filter: true,
+      dependsOn: { field: "customer_id", targetField: "customer_id" },
+    }),
     customer_id: reference("Customer", { required: true, filter: true }),
     amount: money({ required: true, sortable: true, filter: true }),
     method: choice(["card", { value: "ach", label: "ACH" }, "check", "on_account", "store_credit"], {

@@ -1,0 +1,312 @@
+import { and, asc, count, eq, exists, ilike, inArray, type SQL, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { scopeFor } from "../../src/access/permissions";
+import { kindOpenToRead } from "../../src/access/route-requirements";
+import type { Field, ReferenceField } from "../../src/resource-engine/fields";
+import { getAuth, requestGrants, requireAuth } from "../auth/authenticate";
+import { errorAnswers } from "../auth/schemas";
+import type { Database } from "../db/open";
+import { user_groups, users } from "../db/schema";
+import { type FieldError, forbidden, notFound, validationFailed } from "../http/errors";
+import { dependencyValues } from "./dependent-references";
+import { isIdentityReference, type ResourceModel, type ResourceRegistry } from "./model";
+import { metaSchema } from "./openapi";
+import { orderBy, parsePaging, rejectNul, type SortKey, searchCondition } from "./query-language";
+import { outputFieldValue } from "./records";
+import { INT_MAX } from "./validators";
+
+// GET {path}/lookups/{field}: the records a reference field of this kind may name, as titles,
+// for whoever may read, create or update this kind, without Read on the target kind (a CSR sees
+// an order's statuses and addresses by name; a press operator picks a run's status).
+//   field   a reference of the kind ("bill_to_id") or of a child collection ("items.product_id")
+//   id=1,2  those records (titles of stored values); search=words; page, limit
+//   {dependsOn.field}=id  a dependent reference's value (customer_id=7 for an order's bill_to_id)
+// → { data: [{ id, title, …label fields, scope value, colour }], meta: { page, limit, total } }
+// Always the caller's tenant; a status reference's entity only; users (an identity kind) from
+// the identity tables, members of the tenant, by name.
+
+interface LookupField {
+  field: ReferenceField;
+  /** Whose fields a dependency names besides the field's own record (a row's parent). */
+  parentFields?: Record<string, Field>;
+  siblings: Record<string, Field>;
+}
+
+/** Every reference field of the kind and of its child collections, by its look-up name. */
+export function lookupFields(model: ResourceModel): Map<string, LookupField> {
+  const found = new Map<string, LookupField>();
+  const add = (prefix: string, fields: Record<string, Field>, parentFields?: Record<string, Field>) => {
+    for (const [name, field] of Object.entries(fields)) {
+      if (field.type === "reference" || field.type === "referenceList")
+        found.set(`${prefix}${name}`, { field, siblings: fields, parentFields });
+    }
+  };
+  add("", model.fields);
+  for (const child of model.children) add(`${child.name}.`, child.fields, model.fields);
+  return found;
+}
+
+export interface LookupQuery {
+  page: number;
+  limit: number;
+  ids?: number[];
+  search?: string;
+  /** The dependent reference's value, when given. */
+  dependency?: number;
+}
+
+const ID = /^\d{1,10}$/;
+const isId = (text: string) => ID.test(text) && Number(text) >= 1 && Number(text) <= INT_MAX;
+
+function parseLookupQuery(rawQuery: unknown, dependencyParam: string | undefined): LookupQuery {
+  const query = (rawQuery ?? {}) as Record<string, string | string[] | undefined>;
+  rejectNul(query);
+  const errors: FieldError[] = [];
+  const parsed: LookupQuery = { ...parsePaging(query, errors) };
+  for (const [key, value] of Object.entries(query)) {
+    const texts = (Array.isArray(value) ? value : [value ?? ""]).flatMap((v) => v.split(","));
+    if (key === "page" || key === "limit") continue;
+    if (key === "id") {
+      const ids = texts.map((t) => t.trim()).filter(Boolean);
+      if (!ids.every(isId)) errors.push({ field: key, message: "Expected record ids" });
+      else if (ids.length > 1000) errors.push({ field: key, message: "At most 1,000 values" });
+      else parsed.ids = ids.map(Number);
+    } else if (key === "search") {
+      const text = texts.join(",").trim();
+      if (text.length > 200) errors.push({ field: key, message: "Use at most 200 characters" });
+      else if (text) parsed.search = text;
+    } else if (key === dependencyParam) {
+      if (texts.length !== 1 || !isId(texts[0].trim()))
+        errors.push({ field: key, message: "Expected one record id" });
+      else parsed.dependency = Number(texts[0].trim());
+    } else errors.push({ field: key, message: "Unknown parameter" });
+  }
+  if (errors.length > 0) throw validationFailed(errors);
+  return parsed;
+}
+
+/** 403 unless the caller may read (any scope), create or update records of the kind. */
+async function allowLookup(model: ResourceModel, request: FastifyRequest): Promise<void> {
+  if (kindOpenToRead(model.resource)) return;
+  const grants = await requestGrants(request);
+  const verbs = ["Read", "Create", "Update"] as const;
+  if (verbs.every((verb) => scopeFor(grants, model.kind, verb) === "none")) throw forbidden();
+}
+
+export interface LookupAnswer {
+  data: Record<string, unknown>[];
+  meta: { page: number; limit: number; total: number };
+}
+
+const words = (text: string) => text.split(/\s+/).filter(Boolean).slice(0, 10);
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Users of the tenant (a user_groups row of it), titled by name. */
+async function lookupUsers(db: Database, tenantId: number, query: LookupQuery): Promise<LookupAnswer> {
+  const member = exists(
+    db
+      .select({ one: sql`1` })
+      .from(user_groups)
+      .where(and(eq(user_groups.user_id, users.id), eq(user_groups.tenant_id, tenantId))),
+  );
+  const where = and(
+    member,
+    query.ids ? inArray(users.id, query.ids) : undefined,
+    ...words(query.search ?? "").map((w) => ilike(users.name, `%${escapeLike(w)}%`)),
+  );
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ id: users.id, title: users.name })
+      .from(users)
+      .where(where)
+      .orderBy(asc(users.name), asc(users.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  return { data: rows, meta: { page: query.page, limit: query.limit, total } };
+}
+
+const plain = (field: Field | undefined, value: unknown): string => {
+  if (value === null || value === undefined || value === "") return "";
+  if (field?.type === "enum") return field.values.find((v) => v.value === value)?.label ?? String(value);
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  return String(value);
+};
+
+/** The titles of the records a reference names (one level: a title that is itself a reference shows as "#id"). */
+async function referenceTitles(
+  db: Database,
+  registry: ResourceRegistry,
+  tenantId: number,
+  field: ReferenceField,
+  ids: number[],
+): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  if (isIdentityReference(field)) {
+    const answer = await lookupUsers(db, tenantId, { page: 1, limit: ids.length, ids });
+    return new Map(answer.data.map((row) => [row.id as number, String(row.title)]));
+  }
+  const target = registry.target(field);
+  const t = target.table.table;
+  const titleField = target.resource.titleField;
+  const rows = await db
+    .select({ id: t.id, title: t[titleField] })
+    .from(t)
+    .where(and(eq(t.tenant_id, tenantId), inArray(t.id, ids)));
+  const isRef = target.fields[titleField]?.type === "reference";
+  return new Map(
+    rows.map((row) => [
+      row.id as number,
+      isRef ? `#${row.id}` : plain(target.fields[titleField], row.title) || `#${row.id}`,
+    ]),
+  );
+}
+
+/**
+ * The look-up answer of one reference field. `omit`: label fields the filter makes the same for
+ * every record (the customer of addresses filtered by customer).
+ */
+export async function lookup(
+  db: Database,
+  registry: ResourceRegistry,
+  tenantId: number,
+  field: ReferenceField,
+  query: LookupQuery,
+  dependency?: { column: string; value: number | null },
+): Promise<LookupAnswer> {
+  if (isIdentityReference(field)) return lookupUsers(db, tenantId, query);
+  const target = registry.target(field);
+  const t = target.table.table;
+  const { titleField, labelFields = [], scopedBy } = target.resource;
+  const conditions: (SQL | undefined)[] = [eq(t.tenant_id, tenantId)];
+  if (field.statusOf && t.entity) conditions.push(eq(t.entity, field.statusOf));
+  if (query.ids) conditions.push(inArray(t.id, query.ids));
+  if (query.search) {
+    const titleText = target.fields[titleField]?.type === "text";
+    const matches =
+      target.searchable.length > 0
+        ? searchCondition(target, query.search)
+        : titleText
+          ? and(...words(query.search).map((w) => ilike(t[titleField], `%${escapeLike(w)}%`)))
+          : sql`false`;
+    conditions.push(matches);
+  }
+  if (dependency) {
+    conditions.push(dependency.value === null ? sql`false` : eq(t[dependency.column], dependency.value));
+  }
+  const where = and(...conditions);
+  const shown = labelFields.filter((name) => name !== dependency?.column);
+  const names = [...new Set([titleField, ...shown, ...(scopedBy ? [scopedBy] : [])])];
+  const colours = Object.keys(target.fields).filter((name) => target.fields[name].type === "colour");
+  const columns: Record<string, PgColumn> = { id: t.id };
+  for (const name of [...names, ...colours]) columns[name] = t[name];
+  const sort: SortKey[] = [
+    ...target.resource.sort
+      .split(",")
+      .map((part) => ({ field: part.replace(/^-/, ""), desc: part.startsWith("-") })),
+    { field: "id", desc: false },
+  ];
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select(columns)
+      .from(t)
+      .where(where)
+      .orderBy(...orderBy(target, sort))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ total: count() }).from(t).where(where),
+  ]);
+  // Reference parts of a title (an address's customer) by their own titles, one query each.
+  const refTitles = new Map<string, Map<number, string>>();
+  for (const name of [titleField, ...shown]) {
+    const f = target.fields[name];
+    if (f?.type !== "reference") continue;
+    const ids = [...new Set(rows.map((row) => row[name]).filter((v): v is number => typeof v === "number"))];
+    refTitles.set(name, await referenceTitles(db, registry, tenantId, f, ids));
+  }
+  const part = (row: Record<string, unknown>, name: string) => {
+    const titles = refTitles.get(name);
+    if (titles) return typeof row[name] === "number" ? (titles.get(row[name] as number) ?? "") : "";
+    return plain(target.fields[name], row[name]);
+  };
+  const data = rows.map((row) => {
+    const title = part(row, titleField) || `#${row.id}`;
+    const details = shown.filter((n) => target.fields[n]?.type !== "reference").map((n) => part(row, n));
+    const holders = shown.filter((n) => target.fields[n]?.type === "reference").map((n) => part(row, n));
+    const text = [title, ...details].filter(Boolean).join(", ");
+    const record: Record<string, unknown> = {
+      id: row.id,
+      title: [text, ...holders.filter(Boolean)].join(" · "),
+    };
+    for (const name of [...names, ...colours]) {
+      if (name !== titleField) record[name] = outputFieldValue(target.fields[name], row[name]);
+    }
+    return record;
+  });
+  return { data, meta: { page: query.page, limit: query.limit, total } };
+}
+
+const lookupRecordSchema = z
+  .object({ id: z.number().int(), title: z.string() })
+  .catchall(z.unknown())
+  .describe("A record by its title, with the fields a label needs (a status's color, a scoped kind's scope)");
+
+export function lookupRoute(app: FastifyInstance, registry: ResourceRegistry, model: ResourceModel): void {
+  const fields = lookupFields(model);
+  if (fields.size === 0) return;
+  const dependencyParams = [...fields.values()].flatMap(({ field }) =>
+    field.dependsOn ? [field.dependsOn.field] : [],
+  );
+  app.get(
+    "/lookups/:field",
+    {
+      onRequest: [requireAuth, (request) => allowLookup(model, request)],
+      schema: {
+        summary: `Titles of the records a ${model.singular}'s reference may name`,
+        description:
+          "For callers who may read, create or update this kind. `id` for given records, `search`, and for a " +
+          "dependent reference its field's value (e.g. customer_id) to offer only the matching records.",
+        tags: [model.resource.label],
+        security: [{ bearer: [] }],
+        params: z.object({ field: z.enum([...fields.keys()] as [string, ...string[]]) }),
+        querystring: z.object({
+          id: z.string().optional().describe("Comma-separated record ids"),
+          search: z.string().optional(),
+          page: z.string().optional(),
+          limit: z.string().optional(),
+          ...Object.fromEntries(
+            [...new Set(dependencyParams)].map((p) => [
+              p,
+              z.string().optional().describe(`A dependent reference's ${p}`),
+            ]),
+          ),
+        }),
+        response: {
+          200: z.object({ data: z.array(lookupRecordSchema), meta: metaSchema }),
+          ...errorAnswers(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const name = (request.params as { field: string }).field;
+      const found = fields.get(name);
+      if (!found) throw notFound();
+      const { field, siblings, parentFields } = found;
+      const dependsOn = field.dependsOn;
+      const query = parseLookupQuery(request.query, dependsOn?.field);
+      const auth = getAuth(request);
+      let dependency: { column: string; value: number | null } | undefined;
+      if (dependsOn && query.dependency !== undefined) {
+        const source = (siblings[dependsOn.field] ?? parentFields?.[dependsOn.field]) as ReferenceField;
+        const values = await dependencyValues(app.db, registry, auth.tenantId, source, dependsOn, [
+          query.dependency,
+        ]);
+        dependency = { column: dependsOn.targetField, value: values.get(query.dependency) ?? null };
+      }
+      return lookup(app.db, registry, auth.tenantId, field, query, dependency);
+    },
+  );
+}
