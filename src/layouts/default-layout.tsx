@@ -6,6 +6,7 @@ import { Outlet } from "react-router";
 import { FeedbackAlerts } from "../components/feedback-alerts";
 import { GlobalLoader } from "../components/global-loader";
 import { PageSpinner } from "../components/page-spinner";
+import { useClearErrorsOnNavigate } from "../routing/clear-errors-on-navigate";
 import { RouteErrorBoundary } from "../routing/route-error-boundary";
 import { ScrollToTopOnNavigate } from "../routing/scroll-to-top-on-navigate";
 import { AppBar } from "./app-bar";
@@ -17,6 +18,7 @@ export default function DefaultLayout() {
   const isMobile = screens.lg === false;
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  useClearErrorsOnNavigate();
 
   const toggle = () => (isMobile ? setDrawerOpen((open) => !open) : setCollapsed((value) => !value));
 

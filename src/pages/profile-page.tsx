@@ -1,10 +1,14 @@
 // /profile: view and update the signed-in user's name and phone, change the password, sign out.
 // updateProfile keeps the global loader on while it runs and refetches the profile (spec §4).
+// The server's field errors show at their fields; the failed call's banner goes once the form is
+// edited or saved.
 import { useLogout } from "@refinedev/core";
 import { Button, Divider, Form, Input } from "antd";
 import { useEffect } from "react";
 import { confirmRules, MIN_PASSWORD_LENGTH, newPasswordRules } from "../auth/password-rules";
 import { useProfile } from "../auth/use-profile";
+import { fieldErrorsOn } from "../components/form-field-errors";
+import { useErrorBanner } from "../components/use-error-banner";
 import { updateProfile } from "../providers/auth-provider";
 import { push } from "../providers/feedback-store";
 
@@ -13,11 +17,16 @@ type PasswordValues = { current_password: string; password: string; confirm: str
 
 const column = { maxWidth: 480, width: "100%", padding: "16px 0" };
 
+const DETAILS_FIELDS = ["name", "phone"] as const;
+const PASSWORD_FIELDS = ["current_password", "password", "confirm"] as const;
+
 export default function ProfilePage() {
   const user = useProfile();
   const [details] = Form.useForm<DetailsValues>();
   const [password] = Form.useForm<PasswordValues>();
   const { mutate: logout, isPending: loggingOut } = useLogout();
+  const detailsBanner = useErrorBanner();
+  const passwordBanner = useErrorBanner();
 
   // Show the stored values, and the refetched ones after an update.
   useEffect(() => {
@@ -26,15 +35,25 @@ export default function ProfilePage() {
 
   const saveDetails = async ({ name, phone }: DetailsValues) => {
     const result = await updateProfile({ name, phone: phone?.trim() || null });
-    if (result.success) push({ text: "Profile updated", type: "info" });
+    if (result.success) {
+      detailsBanner.resolved();
+      push({ text: "Profile updated", type: "info" });
+      return;
+    }
+    detailsBanner.failed(result.error);
+    details.setFields(fieldErrorsOn(result.error, DETAILS_FIELDS));
   };
 
   const changePassword = async ({ current_password, password: next }: PasswordValues) => {
     const result = await updateProfile({ current_password, password: next });
     if (result.success) {
+      passwordBanner.resolved();
       password.resetFields();
       push({ text: "Password changed", type: "info" });
+      return;
     }
+    passwordBanner.failed(result.error);
+    password.setFields(fieldErrorsOn(result.error, PASSWORD_FIELDS));
   };
 
   return (
@@ -46,6 +65,7 @@ export default function ProfilePage() {
         layout="vertical"
         requiredMark={false}
         onFinish={saveDetails}
+        onValuesChange={detailsBanner.resolved}
       >
         <Form.Item label="Email" htmlFor="profile_email">
           <Input id="profile_email" value={user?.email ?? ""} disabled autoComplete="email" />
@@ -73,6 +93,7 @@ export default function ProfilePage() {
         layout="vertical"
         requiredMark={false}
         onFinish={changePassword}
+        onValuesChange={passwordBanner.resolved}
       >
         <Form.Item
           label="Current password"

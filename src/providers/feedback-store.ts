@@ -69,6 +69,19 @@ export function dismiss(id: string): void {
   if (messages.some((message) => message.id === id)) emit(messages.filter((message) => message.id !== id));
 }
 
+/** Removes the error messages with this text: their cause was fixed (the form was edited or saved). */
+export function dismissText(text: string): void {
+  for (const message of messages) if (message.type === "error" && message.text === text) dismiss(message.id);
+}
+
+/**
+ * Removes every error message, persistent ones too: the page they were about was left. Info
+ * messages stay ("Saved" is often shown just as a save navigates to the record).
+ */
+export function clearErrors(): void {
+  for (const message of messages) if (message.type === "error") dismiss(message.id);
+}
+
 /** Removes every message (tests, logout). */
 export function clear(): void {
   for (const timer of timers.values()) clearTimeout(timer);

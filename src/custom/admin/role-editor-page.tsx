@@ -7,6 +7,7 @@ import { CanAccess, useCreate, useList, useOne, useUpdate } from "@refinedev/cor
 import { Alert, Button, Flex, Form, Input, Result, Spin, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
+import { useErrorBanner } from "../../components/use-error-banner";
 import { type ApiError, fieldErrorsOf, isConflict, type RoleRecord } from "./admin-records";
 import { PermissionMatrix } from "./permission-matrix";
 import { copyName, type Permissions } from "./permission-matrix-model";
@@ -75,7 +76,15 @@ export default function RoleEditorPage({ mode }: { mode: RoleEditorMode }) {
   const { mutate: update, mutation: updating } = useUpdate<RoleRecord, ApiError>();
   const saving = creation.isPending || updating.isPending;
 
+  // The failed save's banner and its invalid-permissions list go once the role is edited.
+  const banner = useErrorBanner();
+  const edited = () => {
+    banner.resolved();
+    if (problem && !isConflict(problem)) setProblem(undefined);
+  };
+
   const onError = (error: ApiError) => {
+    banner.failed(error);
     setProblem(error);
     const nameErrors = fieldErrorsOf(error).name;
     if (nameErrors) form.setFields([{ name: "name", errors: nameErrors }]);
@@ -97,7 +106,13 @@ export default function RoleEditorPage({ mode }: { mode: RoleEditorMode }) {
           successNotification: () => ({ message: `Role “${trimmed}” saved`, type: "success" }),
           errorNotification: false,
         },
-        { onSuccess: ({ data }) => setBase(data), onError },
+        {
+          onSuccess: ({ data }) => {
+            banner.resolved();
+            setBase(data);
+          },
+          onError,
+        },
       );
       return;
     }
@@ -108,7 +123,13 @@ export default function RoleEditorPage({ mode }: { mode: RoleEditorMode }) {
         successNotification: () => ({ message: `Role “${trimmed}” created`, type: "success" }),
         errorNotification: false,
       },
-      { onSuccess: ({ data }) => navigate(`/roles/${data.id}`, { replace: true }), onError },
+      {
+        onSuccess: ({ data }) => {
+          banner.resolved();
+          navigate(`/roles/${data.id}`, { replace: true });
+        },
+        onError,
+      },
     );
   };
 
@@ -185,7 +206,7 @@ export default function RoleEditorPage({ mode }: { mode: RoleEditorMode }) {
           />
         )}
 
-        <Form form={form} layout="vertical" onFinish={save} requiredMark={false}>
+        <Form form={form} layout="vertical" onFinish={save} onValuesChange={edited} requiredMark={false}>
           <Form.Item
             label="Name"
             name="name"
@@ -202,7 +223,14 @@ export default function RoleEditorPage({ mode }: { mode: RoleEditorMode }) {
             Tick what members of groups with this role may do. “All (*)” grants every action of a resource,
             including ones added later.
           </Typography.Paragraph>
-          <PermissionMatrix value={permissions} onChange={setPermissions} disabled={!ready || saving} />
+          <PermissionMatrix
+            value={permissions}
+            onChange={(next) => {
+              setPermissions(next);
+              edited();
+            }}
+            disabled={!ready || saving}
+          />
           <Flex gap={8} justify="flex-end" style={{ marginTop: 16 }}>
             <Link to="/roles">
               <Button>Cancel</Button>

@@ -2,17 +2,11 @@
 // each `errors[].field` on the input of that name path ("items.2.quantity" → ['items', 2,
 // 'quantity'], Refine's propertyPathToArray), which is the cell of that row; these are the rest.
 import type { HttpError } from "@refinedev/core";
+import { messagesOf } from "../../components/form-field-errors";
 import type { Resource } from "../../resource-engine/define";
 import { childInputNames } from "./child-rows-input";
 
 type FieldErrors = NonNullable<HttpError["errors"]>;
-
-function messagesOf(value: FieldErrors[string]): string[] {
-  if (Array.isArray(value)) return value.map(String);
-  if (typeof value === "string") return [value];
-  if (value && typeof value === "object" && "message" in value) return [String(value.message)];
-  return value ? ["Field is not valid."] : [];
-}
 
 /**
  * Errors about a child row that name no cell of it (`items.2` for the whole row, or a field the

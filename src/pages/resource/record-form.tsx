@@ -11,6 +11,7 @@ import { useForm } from "@refinedev/antd";
 import { type BaseRecord, type HttpError, useDataProvider, useInvalidate } from "@refinedev/core";
 import { Button, Col, ConfigProvider, Flex, Form, Result, Row, Spin } from "antd";
 import { useRef, useState } from "react";
+import { useErrorBanner } from "../../components/use-error-banner";
 import type { Resource } from "../../resource-engine/define";
 import { fieldOf } from "../../resource-engine/field-of";
 import { inSentence } from "../../resource-engine/list-query";
@@ -26,9 +27,9 @@ import {
 } from "../../resource-engine/record-values";
 import { ChildRowsInput } from "./child-rows-input";
 import { ConflictAlert } from "./conflict-alert";
-import { isNotFound, RecordNotFound, retryUnlessRefused } from "./record-not-found";
 import { RecordFormField } from "./form-control";
 import { childErrorsOffCell, isTransitionRefusal, workflowFields } from "./form-errors";
+import { isNotFound, RecordNotFound, retryUnlessRefused } from "./record-not-found";
 import { type RevealedSecret, revealedSecrets, SecretReveal, withoutPlaintext } from "./secret-reveal";
 
 export interface RecordFormProps {
@@ -69,6 +70,8 @@ export function RecordForm({
   const sent = useRef<Values>({});
   const dataProvider = useDataProvider();
   const invalidate = useInvalidate();
+  // The failed save's banner goes when the form is edited or saved.
+  const banner = useErrorBanner();
 
   const setDirty = (dirty: boolean) => onDirtyChange?.(dirty);
 
@@ -89,6 +92,7 @@ export function RecordForm({
     queryOptions: { retry: retryUnlessRefused },
     onMutationSuccess: ({ data }) => {
       setDirty(false);
+      banner.resolved();
       if (action === "edit" && id !== undefined) {
         void invalidate({ resource: resource.kind, id, invalidates: ["detail"] });
       }
@@ -97,6 +101,7 @@ export function RecordForm({
       else onSaved(data);
     },
     onMutationError: (error) => {
+      banner.failed(error);
       // useForm has put each field error on its input; these name no input of their own.
       for (const [name, messages] of Object.entries(childErrorsOffCell(resource, error.errors))) {
         form.setFields([{ name, errors: [...form.getFieldError(name), ...messages] }]);
@@ -179,6 +184,7 @@ export function RecordForm({
         onFinish={submit}
         onValuesChange={(changed, all) => {
           setDirty(true);
+          banner.resolved();
           formProps.onValuesChange?.(changed, all);
         }}
       >
