@@ -3,6 +3,7 @@ import { childPath, IDENTITY_KINDS, type Resource } from "../../src/resource-eng
 import type { Field, ReferenceField } from "../../src/resource-engine/fields";
 import { loadDeclarations } from "./declarations";
 import { loadHooks, type ResourceHooks } from "./hooks";
+import type { SearchTarget } from "./search-references";
 import { buildChildTable, buildResourceTable, type ResourceTable, tableNameOf } from "./tables";
 
 // What the engine knows about each declared kind at run time: its declaration, its table (and
@@ -56,6 +57,8 @@ export interface ResourceModel {
   /** Fields a list may filter on (declared `filter`, references), besides id. */
   filterable: Set<string>;
   searchable: string[];
+  /** Searchable references: their target's table and title, which search matches too (search-references.ts). */
+  searchTargets?: Record<string, SearchTarget>;
   incoming: IncomingReference[];
   /** Its child collections, in declaration order. */
   children: ChildModel[];
@@ -122,6 +125,29 @@ function childModels(
 /** Secrets are never filtered, sorted or searched (their values are not the caller's to see). */
 const isSecret = (field: Field) => field.type === "secret";
 
+/** A kind's searchable references: a single reference to a declared kind (not User) only. */
+function searchTargetsOf(
+  model: ResourceModel,
+  target: (field: ReferenceField) => ResourceModel,
+): Record<string, SearchTarget> {
+  const targets: Record<string, SearchTarget> = {};
+  for (const name of model.searchable) {
+    const field = model.fields[name];
+    if (field.type !== "reference" && field.type !== "referenceList") continue;
+    if (field.type === "referenceList" || isIdentityReference(field)) {
+      throw new Error(`${model.kind}.${name}: only a reference to a declared kind may be searchable`);
+    }
+    const to = target(field);
+    const title = to.fields[to.resource.titleField];
+    targets[name] = {
+      table: to.table.name,
+      titleField: to.resource.titleField,
+      text: title !== undefined && ["text", "email", "phone", "url", "longText"].includes(title.type),
+    };
+  }
+  return targets;
+}
+
 export function buildRegistry(
   resources: Resource[],
   hooksByKind: Map<ResourceKind, ResourceHooks>,
@@ -177,6 +203,7 @@ export function buildRegistry(
     }
   };
   for (const model of models) {
+    model.searchTargets = searchTargetsOf(model, target);
     addIncoming(model, model.fields);
     for (const child of model.children) addIncoming(model, child.fields, child);
   }
