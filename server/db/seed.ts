@@ -91,9 +91,11 @@ const SEED_GROUPS = {
       permissions: {
         Order: ["ReadAny", "CreateAny", "UpdateAny"],
         Customer: ["*"],
-        MailOrder: ["Read", "Update"],
-        PackingSlip: ["Read", "Update"],
-        UserPayment: ["Read"],
+        // What the README's table says customer service does: enters mail orders, packing slips
+        // and payments and requests refunds (a manager, with RefundApproval Update, decides them).
+        MailOrder: ["Read", "Create", "Update"],
+        PackingSlip: ["Read", "Create", "Update"],
+        UserPayment: ["Read", "Create"],
         RefundApproval: ["Read", "Create"],
       },
     },

@@ -189,6 +189,16 @@ export function requirementFor(pathname: string): RouteRequirement | null {
 }
 
 /**
+ * The table's requirement for a route pattern ("/users/:id", "/orders"; null: the table says none
+ * is needed), or undefined where the table does not list it.
+ */
+export function tableRequirement(route: string): RouteRequirement | null | undefined {
+  // The table is keyed by its own param names ("/orders/:order_id"): match a sample path instead.
+  const match = matchRoute(route.replace(/:[A-Za-z_]+/g, "1"));
+  return match ? match.requirement : undefined;
+}
+
+/**
  * Whether the kind listed at `route` ("/sites") may be read by anyone signed in: the spec opens
  * its pages to everyone (§6, "No permission needed: … sites"), so the server lets every member
  * of the tenant read it and the guard opens its other read-only pages too (its change log).

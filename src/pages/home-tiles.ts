@@ -1,5 +1,7 @@
-// The home page's shortcuts to the main areas, each shown only to users who may open it
-// (the same requirements as the routes, spec §6).
+// The home page's shortcuts to the main areas, each shown only to users who may open it: asked
+// with its route, as the menu's entries are (use-allowed-navigation.ts), so the spec's route
+// table (§6) decides where it lists the route (all of these but the catalogue and master data),
+// the action given here elsewhere.
 import type { NavigationItem } from "../layouts/navigation-item";
 
 export const homeTiles: NavigationItem[] = [

@@ -22,7 +22,7 @@ import {
   type UserGroups,
   type Verb,
 } from "../access/permissions";
-import { openToRead } from "../access/route-requirements";
+import { isAllowed, openToRead, tableRequirement } from "../access/route-requirements";
 
 let current: MergedPermissions | null = null;
 const listeners = new Set<() => void>();
@@ -86,6 +86,30 @@ export function check(merged: MergedPermissions | null, kind: ResourceKind, acti
   return can(merged, kind, verb);
 }
 
+/** A route and what opening it means on a kind: the guard's question (routing/require-permission.tsx). */
+export interface RouteAccess {
+  kind: ResourceKind;
+  /** A Refine verb ("list", "edit", …) or a literal action ("ReadPress"). */
+  action: string;
+  /** The route's pattern ("/users/:id") or path ("/orders"), looked up in the spec's route table. */
+  route?: string;
+}
+
+/**
+ * Whether the user may open `route`: where the spec's route table (§6) lists it the table decides,
+ * including "needs none"; elsewhere the kind's action, as `check` reads it. The route guard, the
+ * menu, the home tiles and every button leading to a route decide with this, so none offers a
+ * page the guard then refuses.
+ */
+export function isRouteAllowed(
+  merged: MergedPermissions | null,
+  { kind, action, route }: RouteAccess,
+): boolean {
+  const fromTable = route === undefined ? undefined : tableRequirement(route);
+  if (fromTable !== undefined) return isAllowed(merged, fromTable);
+  return check(merged, kind, action);
+}
+
 export const accessControlProvider: AccessControlProvider = {
   can: async ({ resource, action, params }): Promise<CanReturnType> => {
     const meta = readMeta(params);
@@ -102,7 +126,14 @@ export const accessControlProvider: AccessControlProvider = {
       kind = isResourceKind(resource) ? resource : resourceKindForPath(resource);
     }
     if (kind === undefined) return { can: true };
-    const allowed = meta?.action ? can(current, kind, wanted) : check(current, kind, wanted);
+    // Asked for a route (params.route: a link or button opening it), the route guard's rule.
+    const route: unknown = params?.route;
+    const allowed =
+      typeof route === "string"
+        ? isRouteAllowed(current, { kind, action: wanted, route })
+        : meta?.action
+          ? can(current, kind, wanted)
+          : check(current, kind, wanted);
     return allowed
       ? { can: true }
       : { can: false, reason: `You do not have permission to ${wanted} ${kind}` };

@@ -71,7 +71,9 @@ export default defineResource({
     },
   },
   list: ["run_number", "run_type", "equipment_id", "stock_id", "sheets", "due_at", "status_id"],
-  sort: "due_at",
+  // Latest due first: the runs being filled and printed now and next, not two-month-old closed
+  // ones (a run's due date is its earliest item's; closed runs' dates lie behind).
+  sort: "-due_at",
   form: [
     ["run_number", "run_type", "status_id"],
     ["equipment_id", "station_id", "operator_id"],

@@ -6,12 +6,15 @@
 import { useEffect, useState } from "react";
 import { matchPath, Navigate, Outlet, useLocation } from "react-router";
 import type { ResourceKind } from "../access/kinds";
-import type { MergedPermissions } from "../access/permissions";
-import { isAllowed, matchRoute, type RouteRequirement } from "../access/route-requirements";
 import { loadProfile } from "../auth/profile-store";
 import { useProfile } from "../auth/use-profile";
 import { PageSpinner } from "../components/page-spinner";
-import { check, getMergedPermissions } from "../providers/access-control";
+import { getMergedPermissions, isRouteAllowed } from "../providers/access-control";
+
+// The rule lives with the access-control provider, which the menu, the home tiles and the
+// buttons that open a route ask with the same route (params.route): one rule for all of them.
+export { tableRequirement } from "../access/route-requirements";
+export { isRouteAllowed };
 
 export interface RequirePermissionProps {
   kind: ResourceKind;
@@ -24,22 +27,6 @@ export interface RequirePermissionProps {
 export interface NestedRequirement {
   route: string;
   action: string;
-}
-
-/** The spec's requirement when its table lists the route (null: none needed), else undefined. */
-export function tableRequirement(route: string): RouteRequirement | null | undefined {
-  // The table is keyed by its own param names ("/orders/:order_id"): match a sample path instead.
-  const match = matchRoute(route.replace(/:[A-Za-z_]+/g, "1"));
-  return match ? match.requirement : undefined;
-}
-
-export function isRouteAllowed(
-  merged: MergedPermissions | null,
-  { kind, action, route }: RequirePermissionProps,
-): boolean {
-  const fromTable = route === undefined ? undefined : tableRequirement(route);
-  if (fromTable !== undefined) return isAllowed(merged, fromTable);
-  return check(merged, kind, action);
 }
 
 /**

@@ -77,9 +77,9 @@ describe.each(DATABASE_KINDS)("auth/profile (%s)", (kind) => {
     expect(csr.UserGroups[0].Groups.GroupRoles[0].Roles.permissions).toEqual({
       Order: ["ReadAny", "CreateAny", "UpdateAny"],
       Customer: ["*"],
-      MailOrder: ["Read", "Update"],
-      PackingSlip: ["Read", "Update"],
-      UserPayment: ["Read"],
+      MailOrder: ["Read", "Create", "Update"],
+      PackingSlip: ["Read", "Create", "Update"],
+      UserPayment: ["Read", "Create"],
       RefundApproval: ["Read", "Create"],
     });
     const press = (await getProfile(t.app, await signIn(t.app, "press@pressroom.test"))).json().data.user;

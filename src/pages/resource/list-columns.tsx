@@ -105,7 +105,9 @@ function RecordLink({
   record: BaseRecord;
   children: ReactNode;
 }) {
-  const { search } = useRowContext();
+  const { search, allowed } = useRowContext();
+  // No link to a record page the user may not open (route-access.ts): the title as plain text.
+  if (!allowed.show) return children;
   return (
     <RowLink to={recordLink(resource, "show", record.id, search, scopeOf(resource, record))}>
       {children}

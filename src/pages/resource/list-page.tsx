@@ -18,6 +18,7 @@ import { Button, Empty, Flex, Popconfirm, Space, Table, Typography } from "antd"
 import { Suspense, useCallback, useMemo, useRef, useState } from "react";
 import { Link, Outlet, useLocation, useNavigate } from "react-router";
 import { ReferenceSelect } from "../../components/fields/reference-select";
+import { keepPreviousOf } from "../../providers/query-client";
 import type { Resource } from "../../resource-engine/define";
 import { fieldOf } from "../../resource-engine/field-of";
 import { inSentence, parseSort } from "../../resource-engine/list-query";
@@ -28,16 +29,23 @@ import { ListCells } from "./list-cells";
 import { LIST_MIN_WIDTH, useListColumns } from "./list-columns";
 import { ListFilters } from "./list-filters";
 import { recordLink } from "./record-links";
+import { canOpen } from "./route-access";
 import { useScope, useScopeTitle } from "./scope-title";
 
 export const PAGE_SIZE = 25;
+const COUNT = new Intl.NumberFormat();
+/** "1–25 of 12,000" under the table. */
+export const pageTotal = (total: number, [from, to]: [number, number]) =>
+  `${COUNT.format(from)}–${COUNT.format(to)} of ${COUNT.format(total)}`;
 const SPINNER_DELAY_MS = 200;
 const NO_ROWS: BaseRecord[] = [];
 
 export default function ResourceListPage({ resource }: { resource: Resource }) {
   const scope = useScope(resource);
-  // A new scope is a new list (its permanent filter is fixed when the table starts).
-  return <ListOf key={scope ?? ""} resource={resource} scope={scope} />;
+  // Every kind's list sits at the same place in the route tree, so React would keep one kind's
+  // table state (sort, filters, page, last rows) for the next kind's list: each kind, and each
+  // scope (its permanent filter is fixed when the table starts), is a list of its own.
+  return <ListOf key={`${resource.kind}/${scope ?? ""}`} resource={resource} scope={scope} />;
 }
 
 /** Picks a scope to open its list: the unscoped list of a scoped kind creates nowhere else. */
@@ -92,6 +100,8 @@ function ListOf({ resource: declared, scope }: { resource: Resource; scope: stri
     pagination: { pageSize: PAGE_SIZE },
     sorters: { initial: parseSort(resource.sort) },
     filters: { permanent },
+    // Only this kind's earlier answer stands in while the next page comes (query-client.ts).
+    queryOptions: { placeholderData: keepPreviousOf(resource.kind) },
   });
   // The user's own filters: the scope's is neither shown as active nor cleared.
   const filters = useMemo(
@@ -110,7 +120,7 @@ function ListOf({ resource: declared, scope }: { resource: Resource; scope: stri
 
   // Held in place (hidden) until the permission is known, so the header does not shift when it
   // comes; gone when refused. Memoised with what it shows: the empty table's text holds it too.
-  const creatable = useCan({ resource: resource.kind, action: "create" });
+  const creatable = useCan(canOpen(declared, "create"));
   const mayCreate = creatable.data?.can;
   const createButton = useMemo(
     () =>
@@ -174,7 +184,11 @@ function ListOf({ resource: declared, scope }: { resource: Resource; scope: stri
           // forced a layout in every frame while the next page's rows were being painted.
           scroll={{ x: LIST_MIN_WIDTH, scrollToFirstRowOnChange: false }}
           tableLayout="fixed"
-          onChange={(...args) => latest.current.onChange?.(...args)}
+          // A new sort starts from the first page (antd keeps the page on a sort; filters go to 1 below).
+          onChange={(...args) => {
+            if (args[3].action === "sort") args[0] = { ...args[0], current: 1 };
+            latest.current.onChange?.(...args);
+          }}
           rowKey="id"
           columns={columns}
           pagination={
@@ -182,6 +196,7 @@ function ListOf({ resource: declared, scope }: { resource: Resource; scope: stri
               ...pagination,
               showSizeChanger: true,
               pageSizeOptions: [10, 25, 50, 100],
+              showTotal: pageTotal,
             }
           }
           rowSelection={

@@ -10,8 +10,8 @@ import { SCOPE_PARAM, scopeOf } from "../../resource-engine/resource-routes";
 import { kindRecordLinks } from "./kind-links";
 import { RecordDetails } from "./record-details";
 import { recordLink } from "./record-links";
-import { canOpen } from "./route-access";
 import { isNotFound, RecordNotFound, retryUnlessRefused } from "./record-not-found";
+import { canOpen } from "./route-access";
 
 export function useRecord(resource: Resource, id: string | undefined, enabled = true) {
   return useOne<BaseRecord>({

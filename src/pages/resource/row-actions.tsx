@@ -17,6 +17,7 @@ import { inSentence } from "../../resource-engine/list-query";
 import { scopeOf } from "../../resource-engine/resource-routes";
 import { RowLink, useRowContext } from "./list-cells";
 import { recordLink } from "./record-links";
+import { canOpen } from "./route-access";
 
 export interface RowPermissions {
   show: boolean;
@@ -30,8 +31,9 @@ export interface RowPermissions {
 
 /** What the caller may do to this kind's rows, asked once for the whole list. */
 export function useRowPermissions(resource: Resource): RowPermissions {
-  const show = useCan({ resource: resource.kind, action: "show" }).data?.can === true;
-  const edit = useCan({ resource: resource.kind, action: "edit" }).data?.can === true;
+  // Show and edit open pages: asked with their routes, as the route guard decides (route-access.ts).
+  const show = useCan(canOpen(resource, "show")).data?.can === true;
+  const edit = useCan(canOpen(resource, "edit")).data?.can === true;
   const remove = useCan({ resource: resource.kind, action: "delete" }).data?.can === true;
   const { mutate, mutation } = useDelete();
   const removing = mutation.isPending ? mutation.variables?.id : undefined;
