@@ -4,8 +4,9 @@ import { fileURLToPath } from "node:url";
 import { eq } from "drizzle-orm";
 import type { ResourceKind } from "../../src/access/kinds";
 import { IDENTITY_KINDS } from "../../src/resource-engine/define";
-import type { Field } from "../../src/resource-engine/fields";
+import { type Field, NOW } from "../../src/resource-engine/fields";
 import type { ChildModel, ResourceModel, ResourceRegistry } from "../resources/model";
+import { seedNumbering } from "../resources/numbering";
 import { allocateIds, type BulkColumn, bulkInsert, bulkUpdate, bumpIdSequence } from "./bulk-write";
 import type { Database } from "./open";
 import {
@@ -197,6 +198,8 @@ function storedValue(field: Field, value: unknown): unknown {
   if (v === undefined) {
     const d = field.default;
     v = d === undefined ? null : typeof d === "object" && d !== null ? structuredClone(d) : d;
+    // "now" (fields.ts, NOW): the seed's rows say when they happened; a missing one is now.
+    if (v === NOW && (field.type === "datetime" || field.type === "date")) v = new Date();
   }
   if (field.type === "datetime" && (typeof v === "string" || typeof v === "number")) v = new Date(v);
   if (field.type === "referenceList" && v === null) v = [];
@@ -430,4 +433,6 @@ export async function seedTenantResources(
     },
   };
   for (const seed of seeds.values()) await seed.after?.(after);
+  // The tenant's numbering goes on after the numbers seeded here.
+  await seedNumbering(tx, registry, tenantId);
 }

@@ -44,6 +44,8 @@ export interface ResourceHooks {
       previous: Row | null;
       children?: ChildRows;
       previousChildren?: ChildRows;
+      /** A create's fields the server filled because the body left them empty (create-defaults.ts). */
+      filled?: Set<string>;
     },
   ): Promise<void>;
   /** Before a delete: throw an HttpError (a 409) to refuse it. */

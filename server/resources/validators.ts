@@ -1,5 +1,11 @@
 import { z } from "zod";
-import type { EnumField, Field, NumberField, TextField } from "../../src/resource-engine/fields";
+import {
+  type EnumField,
+  type Field,
+  NOW,
+  type NumberField,
+  type TextField,
+} from "../../src/resource-engine/fields";
 import type { FieldError } from "../http/errors";
 import type { ResourceModel } from "./model";
 import { sanitizeRichText } from "./rich-text";
@@ -244,6 +250,17 @@ export function asObject(body: unknown, errors: FieldError[]): Record<string, un
 export const copy = (value: unknown) =>
   value !== null && typeof value === "object" ? structuredClone(value) : value;
 
+const isBlank = (value: unknown) => value === null || (typeof value === "string" && value.trim() === "");
+
+/** A field's declared default as stored; "now" is the moment of the create (today for a date). */
+function declaredDefault(field: Field): unknown {
+  if ((field.type === "datetime" || field.type === "date") && field.default === NOW) {
+    const now = new Date();
+    return field.type === "datetime" ? now : now.toISOString().slice(0, 10);
+  }
+  return copy(field.default);
+}
+
 /**
  * The values of a new record (or child row) from `object`, whose `keys` were found writable:
  * every declared field, defaults for the missing ones. Generated secrets are left to the writer.
@@ -258,12 +275,16 @@ export function createValues(
   const values: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(fields)) {
     if (isGeneratedSecret(field)) continue;
-    if (keys.has(name)) {
+    // A number left empty is the tenant's next (create-defaults.ts), assigned in the write.
+    const numbered = field.type === "text" && field.numbering !== undefined;
+    if (numbered && (!keys.has(name) || isBlank(object[name]))) {
+      values[name] = null;
+    } else if (keys.has(name)) {
       const checked = checkValue(field, object[name], "create");
       if ("error" in checked) errors.push({ field: `${at}${name}`, message: checked.error });
       else values[name] = checked.value;
     } else if (field.default !== undefined) {
-      values[name] = copy(field.default);
+      values[name] = declaredDefault(field);
     } else if (field.required && !field.readOnly && field.type !== "boolean") {
       errors.push({ field: `${at}${name}`, message: "This field is required" });
     } else {

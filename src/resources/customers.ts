@@ -6,7 +6,14 @@ export default defineResource({
   icon: "team",
   group: "Customers",
   fields: {
-    customer_number: text({ required: true, max: 20, unique: true, searchable: true, sortable: true }),
+    customer_number: text({
+      required: true,
+      max: 20,
+      unique: true,
+      searchable: true,
+      sortable: true,
+      numbering: { format: "C{n}", start: 10_001 },
+    }),
     name: text({ required: true, max: 120, searchable: true, sortable: true }),
     company: text({ max: 120, searchable: true, sortable: true }),
     type: choice(["retail", "trade", "corporate", "nonprofit", "government"], {

@@ -9,7 +9,14 @@ export default defineResource({
   pages: "routes",
   titleField: "po_number",
   fields: {
-    po_number: text({ required: true, max: 20, unique: true, searchable: true, sortable: true }),
+    po_number: text({
+      required: true,
+      max: 20,
+      unique: true,
+      searchable: true,
+      sortable: true,
+      numbering: { format: "PO-{n}", start: 24_001 },
+    }),
     vendor_id: reference("Vendor", { required: true, filter: true }),
     deliver_to_id: reference("Location", { label: "Deliver to", required: true, filter: true }),
     order_id: reference("Order", { filter: true, help: "For a job-specific buy" }),

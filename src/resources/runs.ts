@@ -22,7 +22,14 @@ export default defineResource({
   pages: "routes",
   titleField: "run_number",
   fields: {
-    run_number: text({ required: true, max: 20, unique: true, searchable: true, sortable: true }),
+    run_number: text({
+      required: true,
+      max: 20,
+      unique: true,
+      searchable: true,
+      sortable: true,
+      numbering: { format: "R-{n}", start: 40_001 },
+    }),
     run_type: choice(["gang", "dedicated", "digital_batch", "large_format_nest"], {
       required: true,
       default: "gang",

@@ -110,18 +110,21 @@ export default defineHooks({
     }
   },
 
-  async afterWrite({ tx, model, tenantId, userId, action, record, previous, children }) {
+  async afterWrite({ tx, model, tenantId, userId, action, record, previous, children, filled }) {
     if (action === "delete" || !record) return;
     const values: Row = {};
     // The payments as they are now (compute went by the stored amount due).
     if (action === "update") values.amount_due = await settleAmountDue(tx, tenantId, record);
+    // A new order's first status, filled by the server, is no choice: the items' category decides.
+    const defaulted = action === "create" && filled?.has("status_id") === true;
     const statusChosen =
-      action === "create" ? record.status_id !== null : record.status_id !== previous?.status_id;
+      action === "create"
+        ? record.status_id !== null && !defaulted
+        : record.status_id !== previous?.status_id;
     if (children?.items && !statusChosen) {
+      const from = defaulted ? null : ((record.status_id as number | null) ?? null);
       const category = await itemsCategory(tx, tenantId, children.items);
-      const next = category
-        ? await followStatus(tx, tenantId, (record.status_id as number | null) ?? null, category)
-        : undefined;
+      const next = category ? await followStatus(tx, tenantId, from, category) : undefined;
       if (next !== undefined) values.status_id = next;
     }
     await completeWrite(tx, model, { tenantId, userId, action }, record, values);
