@@ -70,6 +70,28 @@ const WIDTHS: Record<Field["type"], number> = {
 };
 const LINKABLE = new Set(["text", "email", "phone"]);
 
+// A column's least width in pixels, so that neither its header's longest word nor the list's
+// identifying value (an order number) is broken or cut: estimated from the text's length in
+// characters of the table's 14 px font, plus the cell's padding and, when sortable, the sort arrows.
+const CHAR_PX = 8.5;
+const CELL_PADDING_PX = 34;
+const SORTER_PX = 26;
+/** A title longer than this may wrap (between words); up to it, it stays on one line. */
+const TITLE_CHARS = 22;
+
+function headerWidth(label: string, sortable: boolean): number {
+  const longest = Math.max(...label.split(/\s+/).map((word) => word.length));
+  return Math.ceil(longest * CHAR_PX + CELL_PADDING_PX + (sortable ? SORTER_PX : 0));
+}
+
+function titleWidth(field: Field, sortable: boolean): number {
+  const chars = Math.min(
+    "max" in field && typeof field.max === "number" ? field.max : TITLE_CHARS,
+    TITLE_CHARS,
+  );
+  return Math.ceil(chars * CHAR_PX + CELL_PADDING_PX + (sortable ? SORTER_PX : 0));
+}
+
 /** Per reference column, every id on the page: one getMany per column (reference-titles.ts). */
 function referenceBatches(resource: Resource, rows: readonly BaseRecord[]): Record<string, BaseKey[]> {
   const batches: Record<string, BaseKey[]> = {};
@@ -148,25 +170,34 @@ export function useListColumns(
   rows: readonly BaseRecord[],
   sorters: CrudSort[],
   fetching: boolean,
-): { columns: TableColumnsType<BaseRecord>; cells: ListCellsValue } {
+): { columns: TableColumnsType<BaseRecord>; cells: ListCellsValue; minWidth: number } {
   const batches = useMemo(() => referenceBatches(resource, rows), [resource, rows]);
   const references = useReferenceTitles(resource, batches);
   const cells = useListCells(references, useRowPermissions(resource), fetching);
   // Made once per kind: a cell renders again when its record changes (shouldCellUpdate), never for a new render function.
   const renders = useMemo(() => resource.list.map((name) => cellRender(resource, name)), [resource]);
-  const columns = useMemo(() => {
+  const { columns, minWidth } = useMemo(() => {
     const columns: TableColumnsType<BaseRecord> = resource.list.map((name, index) => {
       const field = fieldOf(resource, name);
+      const sortable = isSortable(resource, name);
+      const identifying = name === resource.titleField;
+      const least = Math.max(
+        WIDTHS[field.type],
+        headerWidth(field.label ?? name, sortable),
+        identifying ? titleWidth(field, sortable) : 0,
+      );
       return {
         key: name,
         dataIndex: name,
         title: field.label,
         align: NUMERIC.has(field.type) ? ("right" as const) : undefined,
-        width: WIDTHS[field.type] as number | string,
+        width: least as number | string,
         // Words of any length (names, references arriving later) keep to one line; dates, numbers
-        // and tags are of known length and may wrap, the same in every row.
-        ellipsis: ONE_LINE.has(field.type),
-        sorter: isSortable(resource, name),
+        // and tags are of known length and may wrap, the same in every row. The identifying column
+        // is never cut: its width holds a usual title whole, a longer one wraps between words.
+        ellipsis: ONE_LINE.has(field.type) && !identifying,
+        className: identifying ? "list-title-column" : undefined,
+        sorter: sortable,
         // Controlled on every column (null, not undefined), restored from the URL's sorters.
         sortOrder: getDefaultSortOrder(name, sorters) ?? null,
         render: renders[index],
@@ -181,10 +212,11 @@ export function useListColumns(
       render: (_: unknown, record: BaseRecord) => <RowActions resource={resource} record={record} />,
       shouldCellUpdate: recordChanged,
     });
-    // As shares of the table's width (the table is never narrower than LIST_MIN_WIDTH).
+    // As shares of the table's width, which is never less than their sum (minWidth): on a narrow
+    // screen the table scrolls sideways rather than squeezing a column below its least width.
     const total = columns.reduce((sum, column) => sum + Number(column.width), 0);
     for (const column of columns) column.width = `${((Number(column.width) / total) * 100).toFixed(2)}%`;
-    return columns;
+    return { columns, minWidth: Math.max(LIST_MIN_WIDTH, total) };
   }, [resource, sorters, renders]);
-  return { columns, cells };
+  return { columns, cells, minWidth };
 }

@@ -2,8 +2,10 @@
 // control writes Refine filters in the operators the data provider speaks: "in" for choices,
 // "eq" for yes/no and exact text, "gte"/"lte" for number and date ranges, and `search`.
 // Values come back from the URL as strings, so every control accepts strings.
+
+import { FilterOutlined } from "@ant-design/icons";
 import type { CrudFilter, CrudOperators } from "@refinedev/core";
-import { Button, DatePicker, Input, InputNumber, Select, Space } from "antd";
+import { Badge, Button, DatePicker, Input, InputNumber, Select, Space } from "antd";
 import dayjs from "dayjs";
 import { memo, useEffect, useState } from "react";
 import { toDay } from "../../components/fields/date-input";
@@ -12,6 +14,7 @@ import type { Resource } from "../../resource-engine/define";
 import { fieldOf, hasSearch } from "../../resource-engine/field-of";
 import type { Field } from "../../resource-engine/fields";
 import { inSentence } from "../../resource-engine/list-query";
+import "./list-layout.css";
 
 type Operator = Exclude<CrudOperators, "or" | "and">;
 
@@ -209,34 +212,72 @@ function ExactText({
   );
 }
 
-/** Memoised: the list re-renders on every answer and permission check; its filters need not. */
+/** How many of the list's filters are in use (a range counts once; the search box is not one). */
+export function filtersInUse(filters: CrudFilter[]): number {
+  return new Set(filters.flatMap((f) => ("field" in f && f.field !== "search" ? [f.field] : []))).size;
+}
+
+const SHOWN_IN_PLACEHOLDER = 3;
+
+/** The searchable fields' labels, in declaration order, in a sentence ("order number", "customer PO"). */
+export function searchedLabels(resource: Resource): string[] {
+  return Object.entries(resource.fields)
+    .filter(([, field]) => field.searchable)
+    .map(([name, field]) => inSentence(field.label ?? name));
+}
+
+/** "Search order number, customer, customer PO…": what the search box matches (its first few fields). */
+export function searchPlaceholder(resource: Resource): string {
+  return `Search ${searchedLabels(resource).slice(0, SHOWN_IN_PLACEHOLDER).join(", ")}…`;
+}
+
+/**
+ * Memoised: the list re-renders on every answer and permission check; its filters need not.
+ * Below lg (list-layout.css) the controls fold behind one "Filters" button counting those in use:
+ * a phone's first screen shows the list, not a column of sixteen controls.
+ */
 export const ListFilters = memo(function ListFilters({ resource, filters, onChange }: ListFiltersProps) {
   const search = filterValue(filters, "search", "contains");
   const active = filters.length > 0;
+  const inUse = filtersInUse(filters);
+  const [open, setOpen] = useState(false);
+  const searched = searchedLabels(resource);
   return (
-    <Space wrap style={{ marginBottom: 16 }}>
+    <div className="list-filters">
       {hasSearch(resource) && (
         <Input.Search
           key={String(search ?? "")}
+          className="list-search"
           aria-label={`Search ${inSentence(resource.label)}`}
-          placeholder={`Search ${inSentence(resource.label)}`}
+          title={`Searches ${searched.join(", ")}`}
+          placeholder={searchPlaceholder(resource)}
           allowClear
           defaultValue={search === undefined ? "" : String(search)}
           onSearch={(text) =>
             onChange([{ field: "search", operator: "contains", value: text.trim() || undefined }])
           }
-          style={{ width: 260 }}
         />
       )}
-      {resource.filters.map((name) => (
-        <FilterControl
-          key={name}
-          name={name}
-          field={fieldOf(resource, name)}
-          filters={filters}
-          onChange={onChange}
-        />
-      ))}
+      {resource.filters.length > 0 && (
+        <span className="list-filters-toggle">
+          <Badge count={inUse} size="small">
+            <Button icon={<FilterOutlined />} aria-expanded={open} onClick={() => setOpen(!open)}>
+              Filters
+            </Button>
+          </Badge>
+        </span>
+      )}
+      <div className={open ? "list-filters-controls list-filters-open" : "list-filters-controls"}>
+        {resource.filters.map((name) => (
+          <FilterControl
+            key={name}
+            name={name}
+            field={fieldOf(resource, name)}
+            filters={filters}
+            onChange={onChange}
+          />
+        ))}
+      </div>
       {active && (
         <Button
           type="link"
@@ -251,6 +292,6 @@ export const ListFilters = memo(function ListFilters({ resource, filters, onChan
           Clear filters
         </Button>
       )}
-    </Space>
+    </div>
   );
 });

@@ -26,7 +26,7 @@ import { listPath } from "../../resource-engine/resource-routes";
 import { downloadCsv } from "./export-csv";
 import { kindListLinks } from "./kind-links";
 import { ListCells } from "./list-cells";
-import { LIST_MIN_WIDTH, useListColumns } from "./list-columns";
+import { useListColumns } from "./list-columns";
 import { ListFilters } from "./list-filters";
 import { recordLink } from "./record-links";
 import { canOpen } from "./route-access";
@@ -38,6 +38,8 @@ const COUNT = new Intl.NumberFormat();
 export const pageTotal = (total: number, [from, to]: [number, number]) =>
   `${COUNT.format(from)}–${COUNT.format(to)} of ${COUNT.format(total)}`;
 const SPINNER_DELAY_MS = 200;
+/** antd's row-selection column. */
+const SELECTION_WIDTH = 32;
 const NO_ROWS: BaseRecord[] = [];
 
 export default function ResourceListPage({ resource }: { resource: Resource }) {
@@ -109,7 +111,7 @@ function ListOf({ resource: declared, scope }: { resource: Resource; scope: stri
     [allFilters, scopedBy],
   );
   const rows = tableProps.dataSource ?? NO_ROWS;
-  const { columns, cells } = useListColumns(resource, rows, sorters, tableQuery.isFetching);
+  const { columns, cells, minWidth } = useListColumns(resource, rows, sorters, tableQuery.isFetching);
   const [selected, setSelected] = useState<BaseKey[]>([]);
   const [exporting, setExporting] = useState(false);
   const { mutate: deleteMany, mutation: bulkDeletion } = useDeleteMany();
@@ -182,7 +184,10 @@ function ListOf({ resource: declared, scope }: { resource: Resource; scope: stri
           // Fixed layout over the columns' shares (list-columns.tsx): no reflow as data comes. No scroll to the
           // first row on a new page: the body does not scroll vertically, and antd's 450 ms scroll animation
           // forced a layout in every frame while the next page's rows were being painted.
-          scroll={{ x: LIST_MIN_WIDTH, scrollToFirstRowOnChange: false }}
+          scroll={{
+            x: minWidth + (resource.bulkDelete ? SELECTION_WIDTH : 0),
+            scrollToFirstRowOnChange: false,
+          }}
           tableLayout="fixed"
           // A new sort starts from the first page (antd keeps the page on a sort; filters go to 1 below).
           onChange={(...args) => {
@@ -225,6 +230,7 @@ function ListOf({ resource: declared, scope }: { resource: Resource; scope: stri
     page?.total,
     page?.simple,
     columns,
+    minWidth,
     resource.bulkDelete,
     selected,
     loadingFirst,
