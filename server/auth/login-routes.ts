@@ -62,6 +62,19 @@ export const loginRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // The sign-in pages ask before offering Google: without a provider the token could not be checked.
+  app.get(
+    "/sso",
+    {
+      schema: {
+        summary: "Whether single sign-on (Google, through the identity provider) is configured",
+        tags: ["auth"],
+        response: { 200: z.object({ data: z.object({ configured: z.boolean() }) }) },
+      },
+    },
+    async () => ({ data: { configured: app.identity.configured } }),
+  );
+
   app.post(
     "/sso-login",
     {

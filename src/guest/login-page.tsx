@@ -9,7 +9,9 @@ import { AuthPanel } from "./auth-panel";
 import { useGuestAuth } from "./guest-auth";
 import { GuestLink } from "./guest-link";
 import { useGuestLocation } from "./guest-location";
+import { SsoUnavailable } from "./sso-unavailable";
 import { useAuthCall } from "./use-auth-call";
+import { useSsoAvailability } from "./use-sso-availability";
 
 type LoginValues = { email: string; password: string };
 
@@ -17,6 +19,7 @@ export function LoginPage() {
   const auth = useGuestAuth();
   const { searchParams } = useGuestLocation();
   const { error, running, run } = useAuthCall<"password" | "google">();
+  const sso = useSsoAvailability();
   const redirect = searchParams.get("redirect");
   const ssoPending = running === "google";
   const passwordPending = running === "password";
@@ -54,11 +57,15 @@ export function LoginPage() {
       <Button
         block
         loading={ssoPending}
-        disabled={passwordPending}
-        onClick={() => run("google", () => auth.login({ providerName: "google", redirect }))}
+        disabled={passwordPending || sso.unavailable}
+        aria-describedby={sso.unavailable ? "sso-unavailable" : undefined}
+        onClick={() =>
+          run("google", () => sso.guarded(() => auth.login({ providerName: "google", redirect })))
+        }
       >
         Sign in with Google
       </Button>
+      {sso.unavailable && <SsoUnavailable message={sso.message} />}
     </AuthPanel>
   );
 }

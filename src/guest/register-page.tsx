@@ -10,7 +10,9 @@ import { AuthPanel } from "./auth-panel";
 import { useGuestAuth } from "./guest-auth";
 import { GuestLink } from "./guest-link";
 import { useGuestLocation } from "./guest-location";
+import { SsoUnavailable } from "./sso-unavailable";
 import { useAuthCall } from "./use-auth-call";
+import { useSsoAvailability } from "./use-sso-availability";
 
 type RegisterValues = { name: string; email: string; password: string; confirm: string };
 
@@ -21,6 +23,7 @@ export function RegisterPage() {
   const { error, running, run } = useAuthCall<"register" | "google">();
   const registering = running === "register";
   const ssoPending = running === "google";
+  const sso = useSsoAvailability();
 
   return (
     <AuthPanel title="Create your account">
@@ -77,11 +80,15 @@ export function RegisterPage() {
       <Button
         block
         loading={ssoPending}
-        disabled={!token || registering}
-        onClick={() => run("google", () => auth.login({ providerName: "google", token, redirect: "/" }))}
+        disabled={!token || registering || sso.unavailable}
+        aria-describedby={sso.unavailable ? "sso-unavailable" : undefined}
+        onClick={() =>
+          run("google", () => sso.guarded(() => auth.login({ providerName: "google", token, redirect: "/" })))
+        }
       >
         Sign up with Google
       </Button>
+      {sso.unavailable && <SsoUnavailable message={sso.message} />}
       <p style={{ margin: "16px 0 0" }}>
         <GuestLink to="/login">Already have an account? Sign in</GuestLink>
       </p>

@@ -66,6 +66,12 @@ describe.each(DATABASE_KINDS)("single sign-on without an identity provider (%s)"
   });
   afterAll(() => t?.dispose());
 
+  it("tells the sign-in pages it is not configured (GET auth/sso, no session needed)", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/v1/auth/sso" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ data: { configured: false } });
+  });
+
   it("answers 400: not configured", async () => {
     const res = await t.app.inject({
       method: "POST",
@@ -104,6 +110,11 @@ describe("single sign-on and custom tokens through firebase-admin (emulator mode
     await t?.dispose();
     emulator?.close();
     delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  });
+
+  it("tells the sign-in pages it is configured (GET auth/sso)", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/v1/auth/sso" });
+    expect(res.json()).toEqual({ data: { configured: true } });
   });
 
   it("returns a custom token for uid pressroom-<id> from login and profile", async () => {

@@ -11,6 +11,7 @@ export function fakeGuestAuth(overrides: Partial<GuestAuth> = {}): GuestAuth {
     register: async () => ({ success: true, redirectTo: "/" }),
     forgotPassword: async () => ({ success: true }),
     updatePassword: async () => ({ success: true, redirectTo: "/login" }),
+    ssoAvailability: async () => true,
     ...overrides,
   };
 }
