@@ -50,5 +50,10 @@ export default defineResource({
     ["terms", "credit_limit", "tax_exempt"],
     ["default_cost_center_id", "sales_rep_id", "csr_id"],
   ],
-  related: [{ kind: "CustomerAddress", field: "customer_id", label: "Addresses" }],
+  // Each section shows only to users who may read that kind (the server narrows Own readers).
+  related: [
+    { kind: "CustomerAddress", field: "customer_id", label: "Addresses" },
+    { kind: "Order", field: "customer_id", label: "Orders" },
+    { kind: "UserPayment", field: "customer_id", label: "Payments" },
+  ],
 });

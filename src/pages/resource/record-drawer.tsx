@@ -8,6 +8,7 @@ import { recordTitle } from "../../components/fields/record-title";
 import type { Resource } from "../../resource-engine/define";
 import { inSentence } from "../../resource-engine/list-query";
 import { listPath } from "../../resource-engine/resource-routes";
+import { drawerWidth } from "./drawer-width";
 import { RecordForm } from "./record-form";
 import { RecordActions, RecordShow, useRecord } from "./record-show";
 import { scopeValues, useScope } from "./scope-title";
@@ -45,7 +46,7 @@ export default function RecordDrawer({ resource, mode }: RecordDrawerProps) {
       open
       title={title}
       onClose={close}
-      width={screens.md === false ? "100%" : 720}
+      width={drawerWidth(resource, screens.md === false)}
       extra={
         // Only for a record that loaded: none for a missing one, none while it loads.
         mode === "show" && id && record ? (

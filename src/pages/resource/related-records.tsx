@@ -10,6 +10,7 @@ import { useMemo, useState } from "react";
 import type { RelatedRecords as Related, Resource } from "../../resource-engine/define";
 import { inSentence, parseSort } from "../../resource-engine/list-query";
 import { resourceOf } from "../../resource-engine/registry";
+import { drawerWidth } from "./drawer-width";
 import { ListCells } from "./list-cells";
 import { useListColumns } from "./list-columns";
 import { RecordForm } from "./record-form";
@@ -134,7 +135,7 @@ function RelatedSection({
         open={editing !== undefined}
         title={editing?.mode === "edit" ? `Edit ${singular}` : `Add ${singular}`}
         onClose={() => confirmLeave(close)}
-        width={screens.md === false ? "100%" : 640}
+        width={drawerWidth(other, screens.md === false)}
         destroyOnHidden
       >
         {editing && (
