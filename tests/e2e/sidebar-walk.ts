@@ -1,0 +1,154 @@
+// A person's first hour, as each demo account: every sidebar entry clicked in a random order (the seed is
+// printed, E2E_WALK_SEED replays it). On each page: no error banner, no 403/404 page; a list draws the rows of
+// its own latest answer (never another kind's, never an earlier query's), shows the total the API gives this
+// user, and is not empty when the API has records; for the roles without Read on the referenced kinds, no
+// reference is left as a "#<id>" placeholder, in the list or on the first record's page.
+import { type Page, type Response, test } from "@playwright/test";
+import { apiAs, expect } from "./ui-steps";
+
+/** A small seeded generator (mulberry32): the order is random per run and replayable. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function shuffled<T>(items: T[], seed: number): T[] {
+  const next = random(seed);
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+/** The app routes whose list answers come from another API path. */
+const API_PATH: Record<string, string> = { "/transactions": "user-payments" };
+
+/** Where a list page's rows come from: the latest answer to a list request of its path (not a look-up by ids). */
+function listAnswers(page: Page) {
+  const latest = new Map<string, { ids: number[]; total: number }>();
+  const onResponse = async (response: Response) => {
+    const url = new URL(response.url());
+    const match = /^\/api\/v1\/([a-z0-9-]+)$/.exec(url.pathname);
+    if (!match || response.request().method() !== "GET" || !response.ok()) return;
+    if (url.searchParams.has("id")) return; // titles of references, not a list's page
+    try {
+      const body = (await response.json()) as { data?: { id: number }[]; meta?: { total?: number } };
+      if (!Array.isArray(body.data) || typeof body.meta?.total !== "number") return;
+      latest.set(match[1], { ids: body.data.map((r) => r.id), total: body.meta.total });
+    } catch {
+      // a body already gone with a navigation: a later answer takes its place
+    }
+  };
+  page.on("response", onResponse);
+  return latest;
+}
+
+const PLACEHOLDER = /(^|\s)#\d+(\s|$)/;
+
+/** The main area has settled: no spinner, no pending table. */
+async function settled(page: Page) {
+  await expect(page.locator("main .ant-spin-spinning, main .ant-skeleton")).toHaveCount(0);
+}
+
+async function noErrors(page: Page, where: string) {
+  await expect(
+    page.locator(".ant-alert-error, .ant-notification-notice-error, .ant-message-error"),
+    `error on ${where}`,
+  ).toHaveCount(0);
+  await expect(page.getByText("Sorry, you are not authorized to access this page."), where).toHaveCount(0);
+  await expect(page.getByText("Sorry, the page you visited does not exist."), where).toHaveCount(0);
+}
+
+export async function walkSidebar(
+  page: Page,
+  request: Parameters<typeof apiAs>[1],
+  opts: { placeholders: boolean },
+) {
+  const api = await apiAs(page, request);
+  const seed = Number(process.env.E2E_WALK_SEED ?? Date.now() % 1_000_000);
+  test.info().annotations.push({ type: "walk seed", description: String(seed) });
+  const nav = page.getByRole("navigation", { name: "Main navigation" });
+  await expect(nav.getByRole("link", { name: "Home", exact: true })).toBeVisible();
+  const entries = await nav
+    .getByRole("link")
+    .evaluateAll((links) =>
+      links.map((a) => ({ label: (a.textContent ?? "").trim(), href: a.getAttribute("href") ?? "" })),
+    );
+  expect(entries.length).toBeGreaterThan(1);
+  const answers = listAnswers(page);
+  const visited: string[] = [];
+
+  for (const { label, href } of shuffled(entries, seed)) {
+    visited.push(label);
+    const where = `${label} (${href}) after ${visited.slice(-3, -1).join(" → ") || "home"}; seed ${seed}`;
+    await nav.getByRole("link", { name: label, exact: true }).click();
+    await expect(page, where).toHaveURL((url) => url.pathname === href);
+    await settled(page);
+    await noErrors(page, where);
+
+    const table = page.locator("main .ant-table").first();
+    if (href === "/" || (await table.count()) === 0) continue;
+    const path = API_PATH[href] ?? href.slice(1);
+    const ownTotal = await api
+      .status(`${path}?limit=1`)
+      .then(async (status) =>
+        status === 200 ? (await api.get<unknown[]>(`${path}?limit=1`)).length : undefined,
+      );
+    if (ownTotal === undefined) continue; // an admin page on an API of its own (roles, users)
+    const rows = table.locator("tbody tr.ant-table-row");
+    if (ownTotal > 0) await expect(rows.first(), `an empty list that has records: ${where}`).toBeVisible();
+    await expect
+      .poll(() => answers.get(path)?.ids.join(",") ?? null, { message: `list answer of ${where}` })
+      .not.toBeNull();
+    const answer = answers.get(path) as { ids: number[]; total: number };
+    // The rows are this list's latest answer, in its order.
+    await expect
+      .poll(
+        async () =>
+          (await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-row-key")))).join(","),
+        {
+          message: `rows of ${where}`,
+        },
+      )
+      .toBe((answers.get(path) ?? answer).ids.join(","));
+    // Each row has the header's cells: nothing drawn with another kind's columns.
+    const headers = await table.locator("thead tr").last().locator("th").count();
+    const cells = await rows.evaluateAll((trs) => trs.map((tr) => tr.querySelectorAll(":scope > td").length));
+    for (const n of cells) expect(n, `cells per row of ${where}`).toBe(headers);
+    // The total the user is told is the API's for them.
+    const total = answers.get(path)?.total ?? answer.total;
+    if (total > 0) {
+      await expect(page.locator("main .ant-pagination-total-text"), where).toContainText(
+        `of ${total.toLocaleString("en-US")}`,
+      );
+    }
+
+    if (!opts.placeholders || (await rows.count()) === 0) continue;
+    const texts = await rows.locator("td").allInnerTexts();
+    expect(
+      texts.filter((t) => PLACEHOLDER.test(t)),
+      `"#id" placeholders in ${where}`,
+    ).toEqual([]);
+    // The first record's page names what it references.
+    const link = rows.first().locator("td a").first();
+    if ((await link.count()) === 0) continue;
+    await link.click();
+    await settled(page);
+    await noErrors(page, `first record of ${where}`);
+    const main = page.locator("main");
+    await expect(main.locator(".ant-descriptions, form").first()).toBeVisible();
+    await expect
+      .poll(async () => PLACEHOLDER.test(await main.innerText()), {
+        message: `"#id" placeholder on the first record of ${where}`,
+      })
+      .toBe(false);
+  }
+}
