@@ -42,11 +42,16 @@ const addresses = [
   },
 ];
 const rows = { Customer: [customer], CustomerAddress: addresses };
+// The address section alone: the customer's other sections (orders, payments) have tests of their own below.
+const withAddresses = {
+  ...customers,
+  related: customers.related.filter((related) => related.kind === "CustomerAddress"),
+};
 
 type Can = (params: CanParams) => Promise<{ can: boolean }>;
 
 function renderSection(dataProvider = fakeDataProvider(rows), can?: Can) {
-  renderWithProviders(<RelatedRecords resource={customers} record={customer} />, {
+  renderWithProviders(<RelatedRecords resource={withAddresses} record={customer} />, {
     path: "/customers/5",
     dataProvider,
     can,
@@ -106,7 +111,7 @@ describe("related records section", () => {
   });
 
   it("is part of the record's details on its show page", async () => {
-    renderWithProviders(<RecordDetails resource={customers} record={customer} />, {
+    renderWithProviders(<RecordDetails resource={withAddresses} record={customer} />, {
       path: "/customers/5",
       dataProvider: fakeDataProvider(rows),
     });
@@ -214,5 +219,51 @@ describe("related records section", () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(screen.queryByRole("region", { name: "Addresses" })).toBeNull();
     expect(dataProvider.getList).not.toHaveBeenCalled();
+  });
+});
+
+describe("a customer's orders and payments", () => {
+  const order = { id: 41, order_number: "ORD-000041", customer_id: 5, total: "120.00" };
+  const payment = { id: 7, transaction_id: "TX-7777", customer_id: 5, order_id: 41, amount: "120.00" };
+  const all = { ...rows, Order: [order], UserPayment: [payment] };
+
+  afterEach(() => clear());
+
+  it("lists the customer's orders and payments, each asked for by customer_id", async () => {
+    const dataProvider = fakeDataProvider(all);
+    renderWithProviders(<RelatedRecords resource={customers} record={customer} />, {
+      path: "/customers/5",
+      dataProvider,
+    });
+    const orders = await screen.findByRole("region", { name: "Orders" }, slow);
+    expect(await within(orders).findByText("ORD-000041", undefined, slow)).toBeInTheDocument();
+    const payments = await screen.findByRole("region", { name: "Payments" }, slow);
+    expect(await within(payments).findByText("TX-7777", undefined, slow)).toBeInTheDocument();
+    for (const resource of ["Order", "UserPayment"]) {
+      expect(dataProvider.getList).toHaveBeenCalledWith(
+        expect.objectContaining({ resource, filters: [{ field: "customer_id", operator: "eq", value: 5 }] }),
+      );
+    }
+  });
+
+  it("shows a section only to users who may read its kind", async () => {
+    const dataProvider = fakeDataProvider(all);
+    const asked = vi.fn();
+    const can: Can = async ({ resource, action }) => {
+      asked(`${resource}.${action}`);
+      return { can: resource !== "UserPayment" };
+    };
+    renderWithProviders(<RelatedRecords resource={customers} record={customer} />, {
+      path: "/customers/5",
+      dataProvider,
+      can,
+    });
+    expect(await screen.findByRole("region", { name: "Orders" }, slow)).toBeInTheDocument();
+    await waitFor(() => expect(asked).toHaveBeenCalledWith("UserPayment.list"), slow);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByRole("region", { name: "Payments" })).toBeNull();
+    expect(dataProvider.getList).not.toHaveBeenCalledWith(
+      expect.objectContaining({ resource: "UserPayment" }),
+    );
   });
 });
