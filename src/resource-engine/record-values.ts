@@ -11,7 +11,7 @@
 // only those two reach a request. Generated secrets are never in a form.
 import type { BaseRecord } from "@refinedev/core";
 import type { ChildCollection, Resource } from "./define";
-import type { Field } from "./fields";
+import { type Field, NOW } from "./fields";
 
 export type Values = Record<string, unknown>;
 type Fields = Record<string, Field>;
@@ -38,11 +38,20 @@ export function isJsonSecret(field: Field | undefined): boolean {
   return field?.type === "secret" && /\bJSON\b/.test(field.help ?? "");
 }
 
+/** A declared default as a form holds it: "now" (fields.ts, NOW) is the moment the form opens. */
+function formDefault(field: Field): unknown {
+  if (field.default !== NOW || (field.type !== "datetime" && field.type !== "date")) return field.default;
+  const now = new Date();
+  if (field.type === "datetime") return now.toISOString();
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
 function defaultsOf(fields: Fields, names: string[]): Values {
   const values: Values = {};
   for (const name of names) {
-    const value = fields[name]?.default;
-    if (value !== undefined) values[name] = value;
+    const field = fields[name];
+    if (field?.default !== undefined) values[name] = formDefault(field);
   }
   return values;
 }
