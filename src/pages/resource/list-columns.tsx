@@ -55,7 +55,7 @@ const WIDTHS: Record<Field["type"], number> = {
   phone: 130,
   url: 190,
   colour: 90,
-  integer: 90,
+  integer: 100,
   decimal: 100,
   money: 100,
   percent: 80,
@@ -72,24 +72,25 @@ const LINKABLE = new Set(["text", "email", "phone"]);
 
 // A column's least width in pixels, so that neither its header's longest word nor the list's
 // identifying value (an order number) is broken or cut: estimated from the text's length in
-// characters of the table's 14 px font, plus the cell's padding and, when sortable, the sort arrows.
-const CHAR_PX = 8.5;
-const CELL_PADDING_PX = 34;
-const SORTER_PX = 26;
-/** A title longer than this may wrap (between words); up to it, it stays on one line. */
-const TITLE_CHARS = 22;
+// characters of the table's 14 px font, plus the cell's padding and, in a sortable header, the
+// sort arrows. The columns keep their shares of the table's width (WIDTHS); the table is made wide
+// enough for every column's least width, and scrolls sideways on a narrower screen.
+const CHAR_PX = 8;
+/** Headers are semi-bold, and a wide system font (DejaVu Sans) takes a pixel more per character. */
+const HEADER_CHAR_PX = 9.5;
+const CELL_PADDING_PX = 32;
+const SORTER_PX = 22;
+/** A title up to this many characters stays on one line; a longer one wraps. */
+const TITLE_CHARS = 14;
 
 function headerWidth(label: string, sortable: boolean): number {
   const longest = Math.max(...label.split(/\s+/).map((word) => word.length));
-  return Math.ceil(longest * CHAR_PX + CELL_PADDING_PX + (sortable ? SORTER_PX : 0));
+  return Math.ceil(longest * HEADER_CHAR_PX + CELL_PADDING_PX + (sortable ? SORTER_PX : 0));
 }
 
-function titleWidth(field: Field, sortable: boolean): number {
-  const chars = Math.min(
-    "max" in field && typeof field.max === "number" ? field.max : TITLE_CHARS,
-    TITLE_CHARS,
-  );
-  return Math.ceil(chars * CHAR_PX + CELL_PADDING_PX + (sortable ? SORTER_PX : 0));
+function titleWidth(field: Field): number {
+  const max = "max" in field && typeof field.max === "number" ? field.max : TITLE_CHARS;
+  return Math.ceil(Math.min(max, TITLE_CHARS) * CHAR_PX + CELL_PADDING_PX);
 }
 
 /** Per reference column, every id on the page: one getMany per column (reference-titles.ts). */
@@ -177,21 +178,18 @@ export function useListColumns(
   // Made once per kind: a cell renders again when its record changes (shouldCellUpdate), never for a new render function.
   const renders = useMemo(() => resource.list.map((name) => cellRender(resource, name)), [resource]);
   const { columns, minWidth } = useMemo(() => {
+    const least: number[] = [];
     const columns: TableColumnsType<BaseRecord> = resource.list.map((name, index) => {
       const field = fieldOf(resource, name);
       const sortable = isSortable(resource, name);
       const identifying = name === resource.titleField;
-      const least = Math.max(
-        WIDTHS[field.type],
-        headerWidth(field.label ?? name, sortable),
-        identifying ? titleWidth(field, sortable) : 0,
-      );
+      least.push(Math.max(headerWidth(field.label ?? name, sortable), identifying ? titleWidth(field) : 0));
       return {
         key: name,
         dataIndex: name,
         title: field.label,
         align: NUMERIC.has(field.type) ? ("right" as const) : undefined,
-        width: least as number | string,
+        width: Math.max(WIDTHS[field.type], least[index]) as number | string,
         // Words of any length (names, references arriving later) keep to one line; dates, numbers
         // and tags are of known length and may wrap, the same in every row. The identifying column
         // is never cut: its width holds a usual title whole, a longer one wraps between words.
@@ -212,11 +210,13 @@ export function useListColumns(
       render: (_: unknown, record: BaseRecord) => <RowActions resource={resource} record={record} />,
       shouldCellUpdate: recordChanged,
     });
-    // As shares of the table's width, which is never less than their sum (minWidth): on a narrow
-    // screen the table scrolls sideways rather than squeezing a column below its least width.
+    least.push(ACTIONS_WIDTH);
+    // As shares of the table's width; the table is at least as wide as gives every column its least
+    // width (minWidth): a narrower screen scrolls it sideways rather than squeezing a column.
     const total = columns.reduce((sum, column) => sum + Number(column.width), 0);
+    const needed = Math.max(...columns.map((column, i) => (least[i] * total) / Number(column.width)));
     for (const column of columns) column.width = `${((Number(column.width) / total) * 100).toFixed(2)}%`;
-    return { columns, minWidth: Math.max(LIST_MIN_WIDTH, total) };
+    return { columns, minWidth: Math.ceil(Math.max(LIST_MIN_WIDTH, needed)) };
   }, [resource, sorters, renders]);
   return { columns, cells, minWidth };
 }

@@ -269,13 +269,9 @@ export const ListFilters = memo(function ListFilters({ resource, filters, onChan
       )}
       <div className={open ? "list-filters-controls list-filters-open" : "list-filters-controls"}>
         {resource.filters.map((name) => (
-          <FilterControl
-            key={name}
-            name={name}
-            field={fieldOf(resource, name)}
-            filters={filters}
-            onChange={onChange}
-          />
+          <div key={name} className="list-filter">
+            <FilterControl name={name} field={fieldOf(resource, name)} filters={filters} onChange={onChange} />
+          </div>
         ))}
       </div>
       {active && (
