@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadRegistry } from "../../server/resources/model";
+import type { ReferenceField } from "../../src/resource-engine/fields";
 import { type Api, api, expectFieldError, type Saved, unique } from "./domain-fixtures";
 import { createTestApp, DATABASE_KINDS, signIn, type TestApp } from "./helpers";
 
@@ -182,15 +183,18 @@ describe("dependent references in the seed", () => {
           const own = on in fields;
           const holder = own ? "r" : "p";
           const target = registry.target(field).table.name;
-          const named = through ? registry.target(fields[on] ?? model.fields[on]).table.name : "";
+          const via = (fields[on] ?? model.fields[on]) as ReferenceField;
+          const named = through ? registry.target(via).table.name : "";
           const value = through ? `n.${through}` : `${holder}.${on}`;
           const query = `select count(*)::int as n from ${table} r
             ${child ? `join ${model.table.name} p on p.id = r.parent_id` : ""}
             ${through ? `join ${named} n on n.id = ${holder}.${on}` : ""}
             join ${target} x on x.id = r.${name}
             where ${value} is not null and x.${targetField} is distinct from ${value}`;
-          const { rows } = await t.database.db.execute(sql.raw(query));
-          const n = (rows[0] as { n: number }).n;
+          const answer = (await t.database.db.execute(sql.raw(query))) as unknown as {
+            rows: { n: number }[];
+          };
+          const n = answer.rows[0].n;
           checked += 1;
           if (n > 0) broken.push(`${model.kind}${child ? `.${child}` : ""}.${name}: ${n}`);
         }

@@ -5,20 +5,25 @@ import type { Field } from "../../resource-engine/fields";
 import { DateInput } from "./date-input";
 import { rulesFor } from "./field-rules";
 import { ReferenceSelect } from "./reference-select";
+import type { ReferenceSource } from "./reference-source";
 import { RichTextInput } from "./rich-text-input";
 import { SecretInput } from "./secret-input";
 
 interface FieldInputProps {
   field: Field;
   id?: string;
+  /** Shown while empty; the field's label when absent. */
+  placeholder?: string;
   value?: unknown;
   onChange?: (value: unknown) => void;
+  /** A reference's kind and field, for its look-up (reference-source.ts); in a form, dependent. */
+  source?: ReferenceSource;
 }
 
 const PRECISION: Partial<Record<Field["type"], number>> = { integer: 0, money: 2 };
 
-export function FieldInput({ field, id, value, onChange }: FieldInputProps) {
-  const common = { id, placeholder: field.label };
+export function FieldInput({ field, id, value, onChange, placeholder, source }: FieldInputProps) {
+  const common = { id, placeholder: placeholder ?? field.label };
   switch (field.type) {
     case "integer":
     case "decimal":
@@ -32,8 +37,8 @@ export function FieldInput({ field, id, value, onChange }: FieldInputProps) {
           value={value as number | string | null | undefined}
           // stringMode hands over text ("45.50"); the API takes numbers only (a string is a 400).
           onChange={(next) => onChange?.(typeof next === "string" ? Number(next) : next)}
-          min={field.min}
-          max={field.max}
+          // No min/max here: antd clamps an out-of-range entry on blur (-5 became 1 unseen); the
+          // field's rules (field-rules.ts) refuse it with a message instead, as the server does.
           precision={PRECISION[field.type] ?? field.scale}
           // The input steps and rounds decimals as text, so 0.1 + 0.2 style drift never reaches a price.
           stringMode={field.type === "decimal" || field.type === "money"}
@@ -70,6 +75,8 @@ export function FieldInput({ field, id, value, onChange }: FieldInputProps) {
         <ReferenceSelect
           {...common}
           target={field.target}
+          source={source}
+          dependent
           multiple={field.type === "referenceList"}
           value={value as number | number[] | null | undefined}
           onChange={onChange}

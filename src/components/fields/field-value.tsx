@@ -6,6 +6,7 @@ import { Tag, Typography } from "antd";
 import type { Field } from "../../resource-engine/fields";
 import { ColourSwatch } from "./colour-swatch";
 import { EMPTY, formatDate, formatDateTime, formatMoney, formatNumber, formatPercent } from "./format";
+import type { ReferenceSource } from "./reference-source";
 import { ReferenceLabels, type ReferenceRecords, ReferenceValue } from "./reference-value";
 import { RichTextValue } from "./rich-text-value";
 import { SecretState } from "./secret-state";
@@ -19,6 +20,8 @@ interface FieldValueProps {
   batch?: BaseKey[];
   /** A reference's records, already fetched for the whole column: the cell sends nothing. */
   references?: ReferenceRecords;
+  /** Where a reference sits (its kind and field): its titles come from that kind's look-up. */
+  source?: ReferenceSource;
 }
 
 function safeHref(value: string): string | undefined {
@@ -41,12 +44,12 @@ function LongText({ text, compact }: { text: string; compact?: boolean }) {
   return <span style={{ whiteSpace: "pre-wrap" }}>{text}</span>;
 }
 
-export function FieldValue({ field, value, compact, batch, references }: FieldValueProps) {
+export function FieldValue({ field, value, compact, batch, references, source }: FieldValueProps) {
   if (field.type === "reference" || field.type === "referenceList") {
     return references ? (
       <ReferenceLabels target={field.target} value={value} records={references} />
     ) : (
-      <ReferenceValue target={field.target} value={value} batch={batch} />
+      <ReferenceValue target={field.target} value={value} batch={batch} source={source} />
     );
   }
   if (field.type === "secret") return <SecretState value={value} />;

@@ -1,29 +1,38 @@
 // A child collection (order items, shipping addresses) edited inside its parent's form: an antd
-// Form.List shown as a table, one row per child row and one cell input per field (the declared
-// columns first, then every other editable field, so required ones are never out of reach).
-// Rows are added, removed and moved with buttons (keyboard reachable, named per row); the
-// declared min/max rows are checked before sending, and the server's errors land on their cell
-// (`items.2.quantity` → ['items', 2, 'quantity']) or, for the whole collection, under the table.
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from "@ant-design/icons";
+// Form.List drawn as one compact card per row. The row's main fields (the declared columns and
+// any required field) sit in a grid that wraps, so a phone stacks them rather than scrolling
+// sideways; the other editable fields fold under "More", still mounted so their rules run and
+// their values travel. Rows are added, removed and moved with buttons (keyboard reachable, named
+// per row); the declared min/max rows are checked before sending, and the server's errors land
+// on their input (`items.2.quantity` → ['items', 2, 'quantity']) or, for the whole collection,
+// under the rows.
+//
+// A reference that `fills` others (fields.ts: an item's product) fills them when picked, from the
+// record the server answers (fill-source.ts), prices from its tiers for the row's quantity
+// (pricing.ts); a quantity change re-prices unless the user typed the price. Filled values stay
+// editable.
 import {
-  Button,
-  Flex,
-  Form,
-  type FormListFieldData,
-  Space,
-  Table,
-  type TableColumnsType,
-  Typography,
-} from "antd";
-import type { CSSProperties } from "react";
+  ArrowDownOutlined,
+  ArrowUpOutlined,
+  DeleteOutlined,
+  DownOutlined,
+  PlusOutlined,
+  UpOutlined,
+} from "@ant-design/icons";
+import { Button, Card, Col, type ColProps, Flex, Form, Row, Space, Typography } from "antd";
+import { type CSSProperties, type ReactNode, useRef, useState } from "react";
 import type { Resource } from "../../resource-engine/define";
+import type { Field, ReferenceField } from "../../resource-engine/fields";
 import { inSentence } from "../../resource-engine/list-query";
-import { defaultRow, isEditable } from "../../resource-engine/record-values";
-import { FormControl, rulesOf } from "./form-control";
+import { filledValues, pricedBy, tierPrice } from "../../resource-engine/pricing";
+import { defaultRow, isEditable, type Values } from "../../resource-engine/record-values";
+import { type FillSource, useFillSource } from "./fill-source";
+import { FormControl, type FormControlProps, rulesOf } from "./form-control";
 
 type Child = Resource["children"][string];
+type Filling = ReferenceField & { fills: NonNullable<ReferenceField["fills"]> };
 
-// Shown to screen readers only: each cell's input is named "Quantity, item 3".
+// Shown to screen readers only: each input is named "Quantity, item 3".
 const HIDDEN: CSSProperties = {
   position: "absolute",
   width: 1,
@@ -38,6 +47,20 @@ export function childInputNames(child: Child): string[] {
   const names = [...child.columns, ...Object.keys(child.fields).filter((n) => !child.columns.includes(n))];
   return names.filter((name) => isEditable(child.fields[name]));
 }
+
+/** The row's always-shown fields (declared columns, and required ones) and those under "More". */
+export function rowSections(child: Child): { main: string[]; more: string[] } {
+  const names = childInputNames(child);
+  const main = names.filter((n) => child.columns.includes(n) || child.fields[n].required);
+  return { main, more: names.filter((n) => !main.includes(n)) };
+}
+
+const WIDE = new Set<Field["type"]>(["text", "longText", "richText", "reference", "referenceList", "json"]);
+/** Wide inputs take a third of a desktop row, narrow ones a sixth; a phone gets whole and half rows. */
+const spanOf = (field: Field): ColProps =>
+  WIDE.has(field.type) || field.type === "email" || field.type === "url"
+    ? { xs: 24, sm: 12, lg: 8 }
+    : { xs: 12, sm: 6, lg: 4 };
 
 const noun = (child: Child, count: number) => inSentence(count === 1 ? child.singular : child.label);
 
@@ -61,16 +84,42 @@ export function cellId(name: string, index: number, field: string): string {
   return `${name}_${index}_${field}`;
 }
 
+const fillingOf = (field: Field): field is Filling => field.type === "reference" && field.fills !== undefined;
+
+/** A cell's control that also reports the user's own changes (Form.Item hands it value/onChange). */
+function WatchedControl({
+  onUserChange,
+  onChange,
+  ...props
+}: FormControlProps & { onUserChange?: (value: unknown) => void }) {
+  return (
+    <FormControl
+      {...props}
+      onChange={(value) => {
+        onChange?.(value);
+        onUserChange?.(value);
+      }}
+    />
+  );
+}
+
 interface ChildRowsInputProps {
   name: string;
   child: Child;
   /** The stored rows (edit), so a row's enum transitions start from its stored value. */
   storedRows?: unknown;
+  /** Values a new row starts with besides the declared defaults (the server's first status). */
+  rowDefaults?: Values;
+  /**
+   * The parent kind: its look-ups offer the rows' reference values (reference-source.ts), and
+   * what a picked record fills is asked under its path (fill-source.ts).
+   */
+  resource?: Resource;
 }
 
-export function ChildRowsInput({ name, child, storedRows }: ChildRowsInputProps) {
+export function ChildRowsInput({ name, child, storedRows, rowDefaults, resource }: ChildRowsInputProps) {
   const form = Form.useFormInstance();
-  const names = childInputNames(child);
+  const { main, more } = rowSections(child);
   const singular = inSentence(child.singular);
   const stored = new Map(
     (Array.isArray(storedRows) ? (storedRows as Record<string, unknown>[]) : []).map((row) => [
@@ -78,6 +127,99 @@ export function ChildRowsInput({ name, child, storedRows }: ChildRowsInputProps)
       row,
     ]),
   );
+  const [open, setOpen] = useState<Set<number>>(new Set());
+  const fillSource = useFillSource(resource?.path ?? "");
+  // By row key (stable across moves): the records picked in it, and the prices the user typed.
+  const picked = useRef(new Map<number, Record<string, FillSource>>());
+  const typed = useRef(new Map<number, Set<string>>());
+
+  const setRow = (rowName: number, values: Values) =>
+    form.setFields(Object.entries(values).map(([field, value]) => ({ name: [name, rowName, field], value })));
+
+  const onPick = async (rowName: number, key: number, fieldName: string, field: Filling, id: unknown) => {
+    typed.current.delete(key);
+    const source = await fillSource(`${name}.${fieldName}`, id).catch(() => undefined);
+    // A later pick (or a moved row) wins over this answer.
+    if (!source || form.getFieldValue([name, rowName, fieldName]) !== id) return;
+    picked.current.set(key, { ...picked.current.get(key), [fieldName]: source });
+    setRow(rowName, filledValues(field.fills, source, form.getFieldValue([name, rowName]) ?? {}));
+  };
+
+  const onQuantity = (rowName: number, key: number, quantityField: string, quantity: unknown) => {
+    for (const [fieldName, source] of Object.entries(picked.current.get(key) ?? {})) {
+      const field = child.fields[fieldName] as Filling;
+      for (const [priced, by] of Object.entries(pricedBy(field.fills))) {
+        if (by !== quantityField || typed.current.get(key)?.has(priced)) continue;
+        const tiers = field.fills[priced] as { tiers: string };
+        const price = tierPrice(source[tiers.tiers], quantity);
+        console.log("REPRICE", priced, price, [...(typed.current.get(key) ?? [])]);
+        if (price !== undefined) setRow(rowName, { [priced]: price });
+      }
+    }
+  };
+
+  const onTyped = (key: number, fieldName: string, value: unknown) => {
+    console.log("TYPED", key, fieldName, value);
+    const set = typed.current.get(key) ?? new Set<string>();
+    // Clearing a typed price hands it back to the tiers.
+    if (value === null || value === undefined || value === "") set.delete(fieldName);
+    else set.add(fieldName);
+    typed.current.set(key, set);
+  };
+
+  /** What a change of `fieldName` in a row sets off, if anything. */
+  const watcherOf = (fieldName: string, rowName: number, key: number) => {
+    const field = child.fields[fieldName];
+    if (fillingOf(field)) return (id: unknown) => void onPick(rowName, key, fieldName, field, id);
+    const filledBy = Object.values(child.fields).filter(fillingOf);
+    if (filledBy.some((f) => Object.values(pricedBy(f.fills)).includes(fieldName)))
+      return (quantity: unknown) => onQuantity(rowName, key, fieldName, quantity);
+    if (filledBy.some((f) => fieldName in pricedBy(f.fills)))
+      return (value: unknown) => onTyped(key, fieldName, value);
+    return undefined;
+  };
+
+  const cell = (fieldName: string, rowName: number, key: number, index: number): ReactNode => {
+    const field = child.fields[fieldName];
+    const id = cellId(name, index, fieldName);
+    const rowId = form.getFieldValue([name, rowName, "id"]);
+    const current = rowId === undefined ? undefined : stored.get(String(rowId))?.[fieldName];
+    return (
+      <Col key={fieldName} {...spanOf(field)}>
+        <Form.Item
+          name={[rowName, fieldName]}
+          label={
+            <span>
+              {field.label}
+              <span style={HIDDEN}>{`, ${singular} ${index + 1}`}</span>
+            </span>
+          }
+          htmlFor={id}
+          rules={rulesOf(field)}
+          required={field.required}
+          tooltip={field.help}
+          style={{ marginBottom: 12 }}
+        >
+          <WatchedControl
+            field={field}
+            current={current}
+            editing={rowId !== undefined}
+            id={id}
+            onUserChange={watcherOf(fieldName, rowName, key)}
+            source={resource && { resource, field: `${name}.${fieldName}`, row: [name, rowName] }}
+          />
+        </Form.Item>
+      </Col>
+    );
+  };
+
+  const toggle = (key: number) =>
+    setOpen((keys) => {
+      const next = new Set(keys);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
 
   return (
     <section aria-label={child.label} style={{ marginBottom: 24 }}>
@@ -86,94 +228,81 @@ export function ChildRowsInput({ name, child, storedRows }: ChildRowsInputProps)
       </Typography.Title>
       <Form.List name={name} rules={rowCountRules(child)}>
         {(rows, { add, remove, move }, { errors }) => {
-          const columns: TableColumnsType<FormListFieldData> = [
-            { key: "row", title: "#", width: 48, render: (_, __, index) => index + 1 },
-            ...names.map((fieldName) => {
-              const field = child.fields[fieldName];
-              return {
-                key: fieldName,
-                title: (
-                  <span>
-                    {field.label}
-                    {field.required && (
-                      <Typography.Text type="danger" aria-hidden>
-                        {" "}
-                        *
-                      </Typography.Text>
-                    )}
-                  </span>
-                ),
-                onCell: () => ({
-                  style: { minWidth: field.type === "boolean" ? 72 : 160, verticalAlign: "top" },
-                }),
-                render: (_: unknown, row: FormListFieldData, index: number) => {
-                  const id = cellId(name, index, fieldName);
-                  const rowId = form.getFieldValue([name, row.name, "id"]);
-                  const current = rowId === undefined ? undefined : stored.get(String(rowId))?.[fieldName];
-                  return (
-                    <>
-                      <label htmlFor={id} style={HIDDEN}>
-                        {`${field.label}, ${singular} ${index + 1}`}
-                      </label>
-                      <Form.Item
-                        name={[row.name, fieldName]}
-                        rules={rulesOf(field)}
-                        required={field.required}
-                        style={{ margin: 0 }}
-                      >
-                        <FormControl field={field} current={current} editing={rowId !== undefined} id={id} />
-                      </Form.Item>
-                    </>
-                  );
-                },
-              };
-            }),
-            {
-              key: "actions",
-              title: "Actions",
-              width: 120,
-              fixed: "right",
-              render: (_: unknown, row: FormListFieldData, index: number) => (
-                <Space size={4}>
-                  <Button
-                    size="small"
-                    icon={<ArrowUpOutlined />}
-                    aria-label={`Move ${singular} ${index + 1} up`}
-                    disabled={index === 0}
-                    onClick={() => move(index, index - 1)}
-                  />
-                  <Button
-                    size="small"
-                    icon={<ArrowDownOutlined />}
-                    aria-label={`Move ${singular} ${index + 1} down`}
-                    disabled={index === rows.length - 1}
-                    onClick={() => move(index, index + 1)}
-                  />
-                  <Button
-                    size="small"
-                    danger
-                    icon={<DeleteOutlined />}
-                    aria-label={`Remove ${singular} ${index + 1}`}
-                    onClick={() => remove(row.name)}
-                  />
-                </Space>
-              ),
-            },
-          ];
           const full = rows.length >= child.max;
           return (
             <>
-              <Table<FormListFieldData>
-                rowKey="key"
-                size="small"
-                columns={columns}
-                dataSource={rows}
-                pagination={false}
-                scroll={{ x: "max-content" }}
-                locale={{ emptyText: `No ${inSentence(child.label)} yet` }}
-              />
-              <Flex gap={8} align="center" wrap style={{ marginTop: 8 }}>
-                <Button icon={<PlusOutlined />} onClick={() => add(defaultRow(child))} disabled={full}>
+              <Flex vertical gap={12}>
+                {rows.length === 0 && (
+                  <Typography.Text type="secondary">No {inSentence(child.label)} yet</Typography.Text>
+                )}
+                {rows.map((row, index) => {
+                  // A folded field with an error (the server's) unfolds its section.
+                  const expanded =
+                    open.has(row.key) || more.some((f) => form.getFieldError([name, row.name, f]).length > 0);
+                  const moreId = `${name}_${row.key}_more`;
+                  return (
+                    <Card
+                      key={row.key}
+                      size="small"
+                      title={`${child.singular} ${index + 1}`}
+                      styles={{ body: { paddingBottom: more.length > 0 ? 4 : 0 } }}
+                      extra={
+                        <Space size={4}>
+                          <Button
+                            size="small"
+                            icon={<ArrowUpOutlined />}
+                            aria-label={`Move ${singular} ${index + 1} up`}
+                            disabled={index === 0}
+                            onClick={() => move(index, index - 1)}
+                          />
+                          <Button
+                            size="small"
+                            icon={<ArrowDownOutlined />}
+                            aria-label={`Move ${singular} ${index + 1} down`}
+                            disabled={index === rows.length - 1}
+                            onClick={() => move(index, index + 1)}
+                          />
+                          <Button
+                            size="small"
+                            danger
+                            icon={<DeleteOutlined />}
+                            aria-label={`Remove ${singular} ${index + 1}`}
+                            onClick={() => remove(row.name)}
+                          />
+                        </Space>
+                      }
+                    >
+                      <Row gutter={12}>{main.map((f) => cell(f, row.name, row.key, index))}</Row>
+                      {more.length > 0 && (
+                        <>
+                          <Button
+                            type="link"
+                            size="small"
+                            icon={expanded ? <UpOutlined /> : <DownOutlined />}
+                            aria-expanded={expanded}
+                            aria-controls={moreId}
+                            aria-label={`More of ${singular} ${index + 1}`}
+                            onClick={() => toggle(row.key)}
+                            style={{ paddingInline: 0, marginBottom: 8 }}
+                          >
+                            More: {more.map((f) => inSentence(child.fields[f].label ?? f)).join(", ")}
+                          </Button>
+                          {/* Folded, not unmounted: the fields keep their values and rules. */}
+                          <div id={moreId} hidden={!expanded}>
+                            <Row gutter={12}>{more.map((f) => cell(f, row.name, row.key, index))}</Row>
+                          </div>
+                        </>
+                      )}
+                    </Card>
+                  );
+                })}
+              </Flex>
+              <Flex gap={8} align="center" wrap style={{ marginTop: 12 }}>
+                <Button
+                  icon={<PlusOutlined />}
+                  onClick={() => add({ ...defaultRow(child), ...rowDefaults })}
+                  disabled={full}
+                >
                   Add {singular}
                 </Button>
                 {full && (

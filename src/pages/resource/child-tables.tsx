@@ -75,7 +75,15 @@ export function ChildTable({ resource, name, record }: ChildTableProps) {
       title: field.label,
       align: NUMERIC.has(field.type) ? ("right" as const) : undefined,
       render: (value: unknown, row: Row) => {
-        const shown = <FieldValue field={field} value={value} compact batch={batches[column]} />;
+        const shown = (
+          <FieldValue
+            field={field}
+            value={value}
+            compact
+            batch={batches[column]}
+            source={{ resource, field: `${name}.${column}` }}
+          />
+        );
         return column === child.titleField ? linkTo(row, shown) : shown;
       },
     };

@@ -11,6 +11,7 @@ import type { Rule } from "antd/es/form";
 import { FieldInput } from "../../components/fields/field-input";
 import { rulesFor } from "../../components/fields/field-rules";
 import { ReferenceSelect } from "../../components/fields/reference-select";
+import type { ReferenceSource } from "../../components/fields/reference-source";
 import { SecretInput, secretRules } from "../../components/fields/secret-input";
 import type { EnumField, EnumValue, Field } from "../../resource-engine/fields";
 
@@ -20,6 +21,16 @@ export function allowedValues(field: EnumField, current: unknown): EnumValue[] {
   const next = new Set([String(current), ...(field.transitions[String(current)] ?? [])]);
   return field.values.filter((v) => next.has(v.value));
 }
+
+/** A number the tenant's numbering assigns (fields.ts, `numbering`): optional on create. */
+const isNumbered = (field: Field) => field.type === "text" && field.numbering !== undefined;
+
+/** The field as a form asks for it: a numbered one may be left empty on create. */
+export function asEntered(field: Field, editing: boolean): Field {
+  return !editing && isNumbered(field) ? { ...field, required: false } : field;
+}
+
+export const ASSIGNED_WHEN_SAVED = "Assigned when saved";
 
 export function rulesOf(field: Field): Rule[] {
   return field.type === "secret" ? secretRules(field) : rulesFor(field);
@@ -34,15 +45,27 @@ export interface FormControlProps {
   value?: unknown;
   onChange?: (value: unknown) => void;
   disabled?: boolean;
+  /** A reference's kind and field: its options come from that kind's look-up (reference-source.ts). */
+  source?: ReferenceSource;
 }
 
-export function FormControl({ field, current, editing, id, value, onChange, disabled }: FormControlProps) {
+export function FormControl({
+  field,
+  current,
+  editing,
+  id,
+  value,
+  onChange,
+  disabled,
+  source,
+}: FormControlProps) {
   if (field.type === "secret") return <SecretInput field={field} id={id} value={value} onChange={onChange} />;
   if (field.type === "reference" && field.statusOf) {
     return (
       <ReferenceSelect
         id={id}
         target={field.target}
+        source={source}
         value={value as number | null | undefined}
         onChange={onChange}
         placeholder={field.label}
@@ -52,11 +75,16 @@ export function FormControl({ field, current, editing, id, value, onChange, disa
       />
     );
   }
+  if (!editing && isNumbered(field)) {
+    return (
+      <FieldInput field={field} id={id} value={value} onChange={onChange} placeholder={ASSIGNED_WHEN_SAVED} />
+    );
+  }
   const shown =
     field.type === "enum" && field.transitions && editing
       ? { ...field, values: allowedValues(field, current) }
       : field;
-  return <FieldInput field={shown} id={id} value={value} onChange={onChange} />;
+  return <FieldInput field={shown} id={id} value={value} onChange={onChange} source={source} />;
 }
 
 /** A record field's Form.Item: label, required mark, rules, help, and its FormControl. */
@@ -65,21 +93,24 @@ export function RecordFormField({
   field,
   current,
   editing,
+  source,
 }: {
   name: string;
   field: Field;
   current?: unknown;
   editing: boolean;
+  source?: ReferenceSource;
 }) {
+  const entered = asEntered(field, editing);
   return (
     <Form.Item
       name={name}
       label={field.label}
-      required={field.required}
-      rules={rulesOf(field)}
+      required={entered.required}
+      rules={rulesOf(entered)}
       tooltip={field.help}
     >
-      <FormControl field={field} current={current} editing={editing} />
+      <FormControl field={field} current={current} editing={editing} source={source} />
     </Form.Item>
   );
 }

@@ -74,11 +74,12 @@ function NumberRange({
 }
 
 function FilterControl({
+  resource,
   name,
   field,
   filters,
   onChange,
-}: { name: string; field: Field } & Omit<ListFiltersProps, "resource">) {
+}: { name: string; field: Field } & ListFiltersProps) {
   const label = field.label ?? name;
   const set = (operator: Operator, value: unknown) => onChange([{ field: name, operator, value }]);
   const style = { minWidth: 180 };
@@ -101,11 +102,8 @@ function FilterControl({
       return (
         <ReferenceSelect
           target={field.target}
-          filters={
-            field.type === "reference" && field.statusOf
-              ? [{ field: "entity", operator: "eq", value: field.statusOf }]
-              : undefined
-          }
+          // The listed kind's look-up: every value the field may hold, by name (a status its entity's).
+          source={{ resource, field: name }}
           multiple
           stringValues
           aria-label={label}
@@ -270,7 +268,13 @@ export const ListFilters = memo(function ListFilters({ resource, filters, onChan
       <div className={open ? "list-filters-controls list-filters-open" : "list-filters-controls"}>
         {resource.filters.map((name) => (
           <div key={name} className="list-filter">
-            <FilterControl name={name} field={fieldOf(resource, name)} filters={filters} onChange={onChange} />
+            <FilterControl
+              resource={resource}
+              name={name}
+              field={fieldOf(resource, name)}
+              filters={filters}
+              onChange={onChange}
+            />
           </div>
         ))}
       </div>

@@ -19,7 +19,7 @@ export function RecordDetails({ resource, record }: { resource: Resource; record
         label: field.label,
         // The last item of a row fills it, so every layout row starts on a new line.
         span: index === row.length - 1 ? ("filled" as const) : 1,
-        children: <FieldValue field={field} value={record[name]} />,
+        children: <FieldValue field={field} value={record[name]} source={{ resource, field: name }} />,
       };
     }),
   );

@@ -10,7 +10,7 @@
 import { useForm } from "@refinedev/antd";
 import { type BaseRecord, type HttpError, useDataProvider, useInvalidate } from "@refinedev/core";
 import { Button, Col, ConfigProvider, Flex, Form, Result, Row, Spin } from "antd";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useErrorBanner } from "../../components/use-error-banner";
 import type { Resource } from "../../resource-engine/define";
 import { fieldOf } from "../../resource-engine/field-of";
@@ -27,6 +27,7 @@ import {
 } from "../../resource-engine/record-values";
 import { ChildRowsInput } from "./child-rows-input";
 import { ConflictAlert } from "./conflict-alert";
+import { useCreateDefaults } from "./create-defaults";
 import { RecordFormField } from "./form-control";
 import { childErrorsOffCell, isTransitionRefusal, workflowFields } from "./form-errors";
 import { isNotFound, RecordNotFound, retryUnlessRefused } from "./record-not-found";
@@ -118,6 +119,31 @@ export function RecordForm({
     },
   });
 
+  // A create shows the statuses the server would give (the first of each entity) when they arrive.
+  const serverDefaults = useCreateDefaults(resource, action === "create");
+  useEffect(() => {
+    if (!serverDefaults) return;
+    const empty = (path: (string | number)[]) => {
+      const value = form.getFieldValue(path);
+      return value === undefined || value === null || value === "";
+    };
+    const fields: { name: (string | number)[]; value: unknown }[] = [];
+    for (const [name, value] of Object.entries(serverDefaults.values)) {
+      if (value !== null && empty([name])) fields.push({ name: [name], value });
+    }
+    for (const [name, row] of Object.entries(serverDefaults.rows)) {
+      const rows = form.getFieldValue(name);
+      (Array.isArray(rows) ? rows : []).forEach((stored: Values | undefined, index: number) => {
+        if (stored?.id !== undefined) return;
+        for (const [field, value] of Object.entries(row)) {
+          if (value !== null && empty([name, index, field]))
+            fields.push({ name: [name, index, field], value });
+        }
+      });
+    }
+    form.setFields(fields);
+  }, [serverDefaults, form]);
+
   const loaded = query?.data?.data;
   const base = rebased ?? loaded;
 
@@ -204,6 +230,7 @@ export function RecordForm({
                   field={fieldOf(resource, name)}
                   current={base?.[name]}
                   editing={action === "edit"}
+                  source={{ resource, field: name }}
                 />
               );
               return (
@@ -219,7 +246,14 @@ export function RecordForm({
           </Row>
         ))}
         {Object.entries(resource.children).map(([name, child]) => (
-          <ChildRowsInput key={name} name={name} child={child} storedRows={base?.[name]} />
+          <ChildRowsInput
+            key={name}
+            name={name}
+            child={child}
+            storedRows={base?.[name]}
+            resource={resource}
+            rowDefaults={serverDefaults?.rows[name]}
+          />
         ))}
         <Flex gap={8} justify="flex-end">
           <Button onClick={onCancel}>Cancel</Button>

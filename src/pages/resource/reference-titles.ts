@@ -1,14 +1,21 @@
 // A list page's reference columns, each fetched once for the whole page: the page's ids of that
-// column in one getMany, after asking whether the caller may read the target (else the cells show
-// "#12" and nothing is sent). Asked here, per column, instead of by each cell: fifty cells each
+// column in one request to the listed kind's look-up of that field (GET {path}/lookups/{field}?id=…,
+// reference-source.ts), which answers whoever may read the list, so every role sees names without
+// Read on the target kinds. Asked here, per column, instead of by each cell: fifty cells each
 // holding Refine's useCan and useMany made up the largest part of a list page's render.
 import { AccessControlContext, type BaseKey, type BaseRecord, useDataProvider } from "@refinedev/core";
 import { useQueries } from "@tanstack/react-query";
 import { useContext, useRef } from "react";
-import type { Kind } from "../../access/kinds";
-import type { ReferenceRecords } from "../../components/fields/reference-value";
+import { lookupMeta, lookupPath } from "../../components/fields/reference-source";
+import { openQuestion, type ReferenceRecords } from "../../components/fields/reference-value";
 import type { Resource } from "../../resource-engine/define";
 import { fieldOf } from "../../resource-engine/field-of";
+import { resourceOf } from "../../resource-engine/registry";
+
+interface Titles {
+  records: BaseRecord[];
+  openable: boolean;
+}
 
 export function useReferenceTitles(
   resource: Resource,
@@ -19,21 +26,23 @@ export function useReferenceTitles(
   const columns = Object.keys(batches).flatMap((name) => {
     const field = fieldOf(resource, name);
     return field.type === "reference" || field.type === "referenceList"
-      ? [{ name, target: field.target, ids: batches[name] }]
+      ? [{ name, target: field.target, ids: batches[name], source: { resource, field: name } }]
       : [];
   });
-  // Two columns of one target with the same ids (e.g. two status columns) share one query.
-  const keyOf = (target: Kind, ids: BaseKey[]) => JSON.stringify([target, ids.map(String)]);
-  const unique = new Map(columns.map((column) => [keyOf(column.target, column.ids), column]));
-  const queryKeys = [...unique.keys()];
+  const keyOf = (name: string, ids: BaseKey[]) => JSON.stringify([name, ids.map(String)]);
+  const queryKeys = columns.map(({ name, ids }) => keyOf(name, ids));
   const answers = useQueries({
-    queries: [...unique.values()].map(({ target, ids }) => {
+    queries: columns.map(({ target, ids, source }) => {
       return {
-        queryKey: ["reference-titles", target, ids.map(String)],
+        queryKey: ["reference-titles", lookupPath(source), ids.map(String)],
         enabled: ids.length > 0,
-        queryFn: async (): Promise<BaseRecord[] | null> => {
-          if (can && !(await can({ resource: target, action: "list" })).can) return null;
-          return (await dataProvider().getMany?.({ resource: target, ids }))?.data ?? [];
+        // The titles, and whether they link: the route guard's rule for the target's record page.
+        queryFn: async (): Promise<Titles> => {
+          const [answer, open] = await Promise.all([
+            dataProvider().getMany?.({ resource: target, ids, meta: lookupMeta(source) }),
+            resourceOf(target) && can ? can(openQuestion(target)) : { can: false },
+          ]);
+          return { records: answer?.data ?? [], openable: open.can };
         },
         retry: false,
       };
@@ -52,12 +61,13 @@ export function useReferenceTitles(
     kept.current.states.every((state, i) => state === states[i]);
   if (!same || !kept.current) {
     const titles: Record<string, ReferenceRecords> = {};
-    for (const { name, target, ids } of columns) {
-      const answer = answers[queryKeys.indexOf(keyOf(target, ids))];
+    for (const { name, ids } of columns) {
+      const answer = answers[queryKeys.indexOf(keyOf(name, ids))];
       titles[name] = {
-        readable: answer.data !== null,
+        readable: !answer.isError,
+        openable: answer.data?.openable === true,
         pending: ids.length > 0 && answer.isPending,
-        byId: new Map((answer.data ?? []).map((record) => [String(record.id), record])),
+        byId: new Map((answer.data?.records ?? []).map((record) => [String(record.id), record])),
       };
     }
     kept.current = { batches, states, titles };
