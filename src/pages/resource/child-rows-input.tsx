@@ -152,14 +152,12 @@ export function ChildRowsInput({ name, child, storedRows, rowDefaults, resource 
         if (by !== quantityField || typed.current.get(key)?.has(priced)) continue;
         const tiers = field.fills[priced] as { tiers: string };
         const price = tierPrice(source[tiers.tiers], quantity);
-        console.log("REPRICE", priced, price, [...(typed.current.get(key) ?? [])]);
         if (price !== undefined) setRow(rowName, { [priced]: price });
       }
     }
   };
 
   const onTyped = (key: number, fieldName: string, value: unknown) => {
-    console.log("TYPED", key, fieldName, value);
     const set = typed.current.get(key) ?? new Set<string>();
     // Clearing a typed price hands it back to the tiers.
     if (value === null || value === undefined || value === "") set.delete(fieldName);
