@@ -81,6 +81,9 @@ export function FieldValue({ field, value, compact, batch, references, source }:
       return <ColourSwatch value={String(value)} />;
     case "email":
       return <a href={`mailto:${String(value)}`}>{String(value)}</a>;
+    // A phone number reads as one unit: never broken over lines ("(800) 555-" / "1000").
+    case "phone":
+      return <span style={{ whiteSpace: "nowrap" }}>{String(value)}</span>;
     case "url": {
       const href = safeHref(String(value));
       return href ? (
