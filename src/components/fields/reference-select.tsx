@@ -133,7 +133,8 @@ function LookupSelect({
       placeholder={waiting ? `Choose ${article(on)} first` : placeholder}
       title={waiting ? `Offered once ${article(on)} is chosen` : undefined}
       allowClear={allowClear}
-      disabled={disabled || waiting}
+      // undefined rather than false, so a surrounding ConfigProvider's componentDisabled still locks it.
+      disabled={disabled || waiting || undefined}
       style={{ width: "100%", ...style }}
     />
   );
