@@ -6,7 +6,6 @@ import {
   integer,
   jsonb,
   pgTable,
-  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -274,6 +273,7 @@ export const change_logs = pgTable(
 export const numbering_sequences = pgTable(
   "numbering_sequences",
   {
+    id: id(),
     tenant_id: tenantId(),
     /** The resource kind, e.g. "Order". */
     kind: text("kind").notNull(),
@@ -282,5 +282,5 @@ export const numbering_sequences = pgTable(
     next_value: bigint("next_value", { mode: "number" }).notNull(),
     ...recordColumns(),
   },
-  (t) => [primaryKey({ columns: [t.tenant_id, t.kind, t.field] })],
+  (t) => [uniqueIndex("numbering_sequences_key").on(t.tenant_id, t.kind, t.field)],
 );

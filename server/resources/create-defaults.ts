@@ -36,11 +36,13 @@ export async function firstStatusId(
   const statuses = registry.byKind.get("Status");
   if (!statuses) return null;
   const t = statuses.table.table;
+  // A Status declared without an entity has no statuses "of" one; without a sort order, the first made.
+  if (!t.entity) return null;
   const [row] = await db
     .select({ id: t.id })
     .from(t)
     .where(and(eq(t.tenant_id, tenantId), eq(t.entity, entity)))
-    .orderBy(asc(t.sort_order), asc(t.id))
+    .orderBy(...(t.sort_order ? [asc(t.sort_order)] : []), asc(t.id))
     .limit(1);
   return (row?.id as number | undefined) ?? null;
 }
