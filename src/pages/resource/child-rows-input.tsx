@@ -187,7 +187,8 @@ export function ChildRowsInput({ name, child, storedRows, rowDefaults, resource 
         <Form.Item
           name={[rowName, fieldName]}
           label={
-            <span>
+            // The help as a hover title, not antd's tooltip icon, whose name would join the label's.
+            <span title={field.help}>
               {field.label}
               <span style={HIDDEN}>{`, ${singular} ${index + 1}`}</span>
             </span>
@@ -195,7 +196,6 @@ export function ChildRowsInput({ name, child, storedRows, rowDefaults, resource 
           htmlFor={id}
           rules={rulesOf(field)}
           required={field.required}
-          tooltip={field.help}
           style={{ marginBottom: 12 }}
         >
           <WatchedControl
