@@ -119,7 +119,9 @@ export function resourceSchemas(model: ResourceModel): ResourceSchemas {
     ...Object.fromEntries(
       writable.map(([name, field]) => {
         const schema = field.required ? fieldSchema(field) : fieldSchema(field).nullable();
-        return [name, field.required && field.default === undefined ? schema : schema.optional()];
+        // A numbered field left out is the tenant's next number (numbering.ts).
+        const assigned = field.default !== undefined || (field.type === "text" && field.numbering);
+        return [name, field.required && !assigned ? schema : schema.optional()];
       }),
     ),
     ...childInputs,
