@@ -89,6 +89,10 @@ export async function walkSidebar(
   for (const { label, href } of shuffled(entries, seed)) {
     visited.push(label);
     const where = `${label} (${href}) after ${visited.slice(-3, -1).join(" → ") || "home"}; seed ${seed}`;
+    if (await page.locator(".ant-drawer-open").count()) {
+      await page.keyboard.press("Escape");
+      await expect(page.locator(".ant-drawer-open")).toHaveCount(0);
+    }
     await nav.getByRole("link", { name: label, exact: true }).click();
     await expect(page, where).toHaveURL((url) => url.pathname === href);
     await settled(page);
@@ -143,10 +147,17 @@ export async function walkSidebar(
     await link.click();
     await settled(page);
     await noErrors(page, `first record of ${where}`);
-    const main = page.locator("main");
-    await expect(main.locator(".ant-descriptions, form").first()).toBeVisible();
+    // A record page, or a drawer over the list (drawers live outside <main>).
+    await expect(
+      page.locator("main .ant-descriptions, .ant-drawer-open .ant-descriptions").first(),
+      `first record of ${where}`,
+    ).toBeVisible();
+    const inDrawer = (await page.locator(".ant-drawer-open").count()) > 0;
+    const record = inDrawer
+      ? page.locator(".ant-drawer-open .ant-drawer-content").last()
+      : page.locator("main");
     await expect
-      .poll(async () => PLACEHOLDER.test(await main.innerText()), {
+      .poll(async () => PLACEHOLDER.test(await record.innerText()), {
         message: `"#id" placeholder on the first record of ${where}`,
       })
       .toBe(false);

@@ -68,8 +68,7 @@ describe.each(DATABASE_KINDS)("reference look-ups (%s)", (dbKind) => {
   });
 
   it("offers a status reference its entity's statuses only, in their order", async () => {
-    const orderStatuses = (await admin.call("GET", "statuses?entity=order&limit=100&sort=sort_order"))
-      .json()
+    const orderStatuses = (await admin.call("GET", "statuses?entity=order&limit=100&sort=sort_order")).json()
       .data as Saved[];
     const offered = await lookup(csr, "orders/lookups/status_id?limit=100");
     expect(offered.map((s) => s.id)).toEqual(orderStatuses.map((s) => s.id));
@@ -98,7 +97,10 @@ describe.each(DATABASE_KINDS)("reference look-ups (%s)", (dbKind) => {
 
   it("never answers another tenant's records", async () => {
     const theirs = await other.create("statuses", { name: "Theirs", code: "theirs", entity: "order" });
-    const theirCustomer = await other.create("customers", { customer_number: "T2-LOOKUP", name: "Their Customer" });
+    const theirCustomer = await other.create("customers", {
+      customer_number: "T2-LOOKUP",
+      name: "Their Customer",
+    });
     expect(await lookup(csr, `orders/lookups/status_id?id=${theirs.id}`)).toEqual([]);
     expect(await lookup(csr, `orders/lookups/customer_id?id=${theirCustomer.id}`)).toEqual([]);
     const olive = (await other.call("POST", "auth/profile", { tenantId: 2 })).json().data.user;
@@ -110,9 +112,9 @@ describe.each(DATABASE_KINDS)("reference look-ups (%s)", (dbKind) => {
 
   it("offers a dependent reference the records matching its field's value, without the shared part", async () => {
     const customerId = order.customer_id as number;
-    const addresses = (await admin.call("GET", `customer-addresses?customer_id=${customerId}&limit=100`))
-      .json()
-      .data as Saved[];
+    const addresses = (
+      await admin.call("GET", `customer-addresses?customer_id=${customerId}&limit=100`)
+    ).json().data as Saved[];
     expect(addresses.length).toBeGreaterThan(0);
     const offered = await lookup(csr, `orders/lookups/bill_to_id?customer_id=${customerId}&limit=100`);
     expect(offered.map((a) => a.id).sort()).toEqual(addresses.map((a) => a.id).sort());

@@ -108,3 +108,8 @@ export function formatPlain(field: Field | undefined, value: unknown): string {
       return typeof value === "object" ? JSON.stringify(value) : String(value);
   }
 }
+
+const COUNT = new Intl.NumberFormat();
+/** A table's "1–25 of 12,000" (antd's pagination `showTotal`), for every list alike. */
+export const pageTotal = (total: number, [from, to]: [number, number]): string =>
+  `${COUNT.format(from)}–${COUNT.format(to)} of ${COUNT.format(total)}`;

@@ -7,7 +7,7 @@ import { CanAccess, useDelete } from "@refinedev/core";
 import { Button, Flex, Input, Popconfirm, Space, Table, Tag, Tooltip, Typography } from "antd";
 import { useState } from "react";
 import { Link } from "react-router";
-import { formatDateTime } from "../../components/fields/format";
+import { formatDateTime, pageTotal } from "../../components/fields/format";
 import type { ApiError, RoleRecord } from "./admin-records";
 import { describePermissions } from "./permission-matrix-model";
 
@@ -52,6 +52,7 @@ export default function RolesListPage() {
       />
       <Table<RoleRecord>
         {...tableProps}
+        pagination={tableProps.pagination && { ...tableProps.pagination, showTotal: pageTotal }}
         rowKey="id"
         loading={tableQuery.isLoading}
         columns={[

@@ -21,6 +21,7 @@ import {
   Typography,
 } from "antd";
 import { useState } from "react";
+import { pageTotal } from "../../components/fields/format";
 import {
   type ApiError,
   fieldErrorsOf,
@@ -90,6 +91,7 @@ export default function UserGroupsPage() {
       </Flex>
       <Table<GroupRecord>
         {...tableProps}
+        pagination={tableProps.pagination && { ...tableProps.pagination, showTotal: pageTotal }}
         rowKey="id"
         loading={tableQuery.isLoading}
         columns={[

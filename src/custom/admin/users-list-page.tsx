@@ -6,7 +6,7 @@ import { CanAccess, type CrudFilter, useList } from "@refinedev/core";
 import { Button, Flex, Input, Segmented, Space, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { Link } from "react-router";
-import { formatDateTime } from "../../components/fields/format";
+import { formatDateTime, pageTotal } from "../../components/fields/format";
 import { type GroupRecord, USER_FLAGS, type UserRecord } from "./admin-records";
 import { InviteUserModal } from "./invite-user-modal";
 
@@ -83,6 +83,7 @@ export default function UsersListPage() {
       </Flex>
       <Table<UserRecord>
         {...tableProps}
+        pagination={tableProps.pagination && { ...tableProps.pagination, showTotal: pageTotal }}
         rowKey="id"
         loading={tableQuery.isLoading}
         columns={[

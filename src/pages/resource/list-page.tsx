@@ -17,6 +17,7 @@ import {
 import { Button, Empty, Flex, Popconfirm, Space, Table, Typography } from "antd";
 import { Suspense, useCallback, useMemo, useRef, useState } from "react";
 import { Link, Outlet, useLocation, useNavigate } from "react-router";
+import { pageTotal } from "../../components/fields/format";
 import { ReferenceSelect } from "../../components/fields/reference-select";
 import { keepPreviousOf } from "../../providers/query-client";
 import type { Resource } from "../../resource-engine/define";
@@ -33,10 +34,6 @@ import { canOpen } from "./route-access";
 import { useScope, useScopeTitle } from "./scope-title";
 
 export const PAGE_SIZE = 25;
-const COUNT = new Intl.NumberFormat();
-/** "1–25 of 12,000" under the table. */
-export const pageTotal = (total: number, [from, to]: [number, number]) =>
-  `${COUNT.format(from)}–${COUNT.format(to)} of ${COUNT.format(total)}`;
 const SPINNER_DELAY_MS = 200;
 /** antd's row-selection column. */
 const SELECTION_WIDTH = 32;
