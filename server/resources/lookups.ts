@@ -136,7 +136,7 @@ const plain = (field: Field | undefined, value: unknown): string => {
   return String(value);
 };
 
-/** The titles of the records a reference names (one level: a title that is itself a reference shows as "#id"). */
+/** The titles of the records a reference names (one level: a title that is itself a reference names the kind and id). */
 async function referenceTitles(
   db: Database,
   registry: ResourceRegistry,
@@ -157,10 +157,11 @@ async function referenceTitles(
     .from(t)
     .where(and(eq(t.tenant_id, tenantId), inArray(t.id, ids)));
   const isRef = target.fields[titleField]?.type === "reference";
+  const untitled = (id: unknown) => `${target.resource.singular} ${id}`;
   return new Map(
     rows.map((row) => [
       row.id as number,
-      isRef ? `#${row.id}` : plain(target.fields[titleField], row.title) || `#${row.id}`,
+      isRef ? untitled(row.id) : plain(target.fields[titleField], row.title) || untitled(row.id),
     ]),
   );
 }
@@ -233,7 +234,8 @@ export async function lookup(
     return plain(target.fields[name], row[name]);
   };
   const data = rows.map((row) => {
-    const title = part(row, titleField) || `#${row.id}`;
+    // An untitled record (a manual payment has no transaction id) is named by its kind and id.
+    const title = part(row, titleField) || `${target.resource.singular} ${row.id}`;
     const details = shown.filter((n) => target.fields[n]?.type !== "reference").map((n) => part(row, n));
     const holders = shown.filter((n) => target.fields[n]?.type === "reference").map((n) => part(row, n));
     const text = [title, ...details].filter(Boolean).join(", ");

@@ -1,6 +1,6 @@
 // How a record is named in titles, reference cells and reference selects: its declaration's
-// titleField, else (an identity kind such as User, which has no declaration) its name, else
-// "#<id>".
+// titleField, else (an identity kind such as User, which has no declaration) its name, else its
+// kind and id ("Transaction 336", as the server's look-ups name it; "#336" alone read as a placeholder).
 import type { BaseRecord } from "@refinedev/core";
 import type { Resource } from "../../resource-engine/define";
 import { EMPTY, formatPlain } from "./format";
@@ -13,5 +13,6 @@ export function recordTitle(resource: Resource | undefined, record: BaseRecord |
   } else if (typeof record.name === "string" && record.name.trim() !== "") {
     return record.name;
   }
-  return record.id === undefined ? EMPTY : `#${record.id}`;
+  if (record.id === undefined) return EMPTY;
+  return resource ? `${resource.singular} ${record.id}` : `#${record.id}`;
 }
