@@ -153,6 +153,12 @@ export interface ReferenceDependency {
   field: string;
   targetField: string;
   through?: string;
+  /**
+   * The field it depends on may stay empty, and then any record is offered (an order without a
+   * site takes any product); otherwise the select waits for that value ("Choose a customer first").
+   * The server applies the rule only when the value is set, either way.
+   */
+  optional?: boolean;
 }
 
 export interface JsonField extends FieldOptions {

@@ -15,7 +15,7 @@ import {
 
 // An order's addresses are its customer's; its items' products and templates its site's (if any).
 const ofCustomer = { field: "customer_id", targetField: "customer_id" };
-const ofSite = { field: "site_id", targetField: "site_id" };
+const ofSite = { field: "site_id", targetField: "site_id", optional: true };
 
 // Items, not orders, move through production: each item has its own status and run. An order's
 // totals are computed by the server from its items and charges.

@@ -94,9 +94,10 @@ function LookupSelect({
 }: ReferenceSelectProps & { source: ReferenceSource; dependency: Dependency }) {
   const [opened, setOpened] = useState(false);
   const dependsOn = sourceField(source)?.dependsOn;
-  const waiting = dependency.wanted && isEmpty(dependency.value);
+  const unset = dependency.wanted && isEmpty(dependency.value);
+  const waiting = unset && !dependsOn?.optional;
   const filters: CrudFilter[] =
-    dependsOn && dependency.wanted && !waiting
+    dependsOn && dependency.wanted && !unset
       ? [{ field: dependsOn.field, operator: "eq", value: dependency.value }]
       : [];
   const { selectProps } = useSelect<BaseRecord>({
