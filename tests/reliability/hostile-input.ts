@@ -398,17 +398,19 @@ function fieldSpoils(model: ResourceModel, mode: "create" | "update"): fc.Arbitr
       );
     }
     if (field.required && field.type !== "boolean") {
+      // A document number left empty on create is the server's to give (numbering), not a refusal.
+      const numbered = mode === "create" && "numbering" in field && field.numbering !== undefined;
       out.push(
         fc.constant({
           op: "set" as const,
           path,
           value: null,
-          expect: field.type === "json" ? ("either" as const) : ("reject" as const),
+          expect: field.type === "json" || numbered ? ("either" as const) : ("reject" as const),
           field: at,
           note: `${at} required, sent null`,
         }),
       );
-      if (mode === "create" && field.default === undefined && path.length === 1) {
+      if (mode === "create" && field.default === undefined && !numbered && path.length === 1) {
         out.push(
           fc.constant({
             op: "delete" as const,

@@ -118,7 +118,7 @@ describe("a site's order settings", () => {
     signInWith({ Site: ["Read", "Update"], User: ["Read"] });
     renderAt("/sites/4/7");
     expect(await screen.findByRole("heading", { name: "Standard checkout" }, slow)).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: /Order settings · Main street/ })).toHaveAttribute(
+    expect(await screen.findByRole("link", { name: /Order settings · Main street/ }, slow)).toHaveAttribute(
       "href",
       "/sites/4",
     );
