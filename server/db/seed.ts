@@ -91,6 +91,8 @@ const SEED_GROUPS = {
       permissions: {
         Order: ["ReadAny", "CreateAny", "UpdateAny"],
         Customer: ["*"],
+        // A customer's addresses are kept by whoever keeps the customer (its page lists them).
+        CustomerAddress: ["*"],
         // What the README's table says customer service does: enters mail orders, packing slips
         // and payments and requests refunds (a manager, with RefundApproval Update, decides them).
         MailOrder: ["Read", "Create", "Update"],

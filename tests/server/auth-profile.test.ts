@@ -77,6 +77,7 @@ describe.each(DATABASE_KINDS)("auth/profile (%s)", (kind) => {
     expect(csr.UserGroups[0].Groups.GroupRoles[0].Roles.permissions).toEqual({
       Order: ["ReadAny", "CreateAny", "UpdateAny"],
       Customer: ["*"],
+      CustomerAddress: ["*"],
       MailOrder: ["Read", "Create", "Update"],
       PackingSlip: ["Read", "Create", "Update"],
       UserPayment: ["Read", "Create"],
