@@ -87,12 +87,39 @@ function parseLookupQuery(rawQuery: unknown, dependencyParam: string | undefined
   return parsed;
 }
 
-/** 403 unless the caller may read (any scope), create or update records of the kind. */
-async function allowLookup(model: ResourceModel, request: FastifyRequest): Promise<void> {
-  if (kindOpenToRead(model.resource)) return;
+/**
+ * 403 unless the caller may read (any scope), create or update records of the kind. Answers
+ * whether the caller only reads their own records (ReadOwn, nothing to create or update): they
+ * are answered only what their own records name, not the tenant's whole list to browse.
+ */
+async function allowLookup(model: ResourceModel, request: FastifyRequest): Promise<{ ownOnly: boolean }> {
+  if (kindOpenToRead(model.resource)) return { ownOnly: false };
   const grants = await requestGrants(request);
-  const verbs = ["Read", "Create", "Update"] as const;
-  if (verbs.every((verb) => scopeFor(grants, model.kind, verb) === "none")) throw forbidden();
+  const [read, create, update] = (["Read", "Create", "Update"] as const).map((verb) =>
+    scopeFor(grants, model.kind, verb),
+  );
+  if (read === "none" && create === "none" && update === "none") throw forbidden();
+  return { ownOnly: read === "own" && create === "none" && update === "none" };
+}
+
+/**
+ * The target ids an own-only reader's records name in `name` (a field of the kind, or of a child
+ * collection as "items.order_id"): a subquery, so nothing outside their records is answered.
+ */
+function namedByOwnRecords(model: ResourceModel, name: string, tenantId: number, userId: number): SQL {
+  const owner = model.resource.ownerField;
+  if (!owner) return sql`false`;
+  const parent = model.table.table;
+  const mine = and(eq(parent.tenant_id, tenantId), eq(parent[owner], userId));
+  const [first, second] = name.split(".");
+  const child = second === undefined ? undefined : model.children.find((c) => c.name === first);
+  const holder = child ? child.table.table : parent;
+  const column = holder[second ?? first];
+  const field = child ? child.fields[second] : model.fields[first];
+  const from = child ? sql`${holder} JOIN ${parent} ON ${parent.id} = ${holder.parent_id}` : sql`${parent}`;
+  // A list of references (integer[]) names each of its elements.
+  const named = field?.type === "referenceList" ? sql`unnest(${column})` : sql`${column}`;
+  return sql`(SELECT ${named} FROM ${from} WHERE ${mine})`;
 }
 
 export interface LookupAnswer {
@@ -104,7 +131,12 @@ const words = (text: string) => text.split(/\s+/).filter(Boolean).slice(0, 10);
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Users of the tenant (a user_groups row of it), titled by name. */
-async function lookupUsers(db: Database, tenantId: number, query: LookupQuery): Promise<LookupAnswer> {
+async function lookupUsers(
+  db: Database,
+  tenantId: number,
+  query: LookupQuery,
+  within?: SQL,
+): Promise<LookupAnswer> {
   const member = exists(
     db
       .select({ one: sql`1` })
@@ -113,6 +145,7 @@ async function lookupUsers(db: Database, tenantId: number, query: LookupQuery): 
   );
   const where = and(
     member,
+    within ? sql`${users.id} IN ${within}` : undefined,
     query.ids ? inArray(users.id, query.ids) : undefined,
     ...words(query.search ?? "").map((w) => ilike(users.name, `%${escapeLike(w)}%`)),
   );
@@ -177,12 +210,15 @@ export async function lookup(
   field: ReferenceField,
   query: LookupQuery,
   dependency?: { column: string; value: number | null },
+  /** Only these ids (a subquery): an own-only reader's own records' references. */
+  within?: SQL,
 ): Promise<LookupAnswer> {
-  if (isIdentityReference(field)) return lookupUsers(db, tenantId, query);
+  if (isIdentityReference(field)) return lookupUsers(db, tenantId, query, within);
   const target = registry.target(field);
   const t = target.table.table;
   const { titleField, labelFields = [], scopedBy } = target.resource;
   const conditions: (SQL | undefined)[] = [eq(t.tenant_id, tenantId)];
+  if (within) conditions.push(sql`${t.id} IN ${within}`);
   if (field.statusOf && t.entity) conditions.push(eq(t.entity, field.statusOf));
   if (query.ids) conditions.push(inArray(t.id, query.ids));
   if (query.search) {
@@ -265,7 +301,7 @@ export function lookupRoute(app: FastifyInstance, registry: ResourceRegistry, mo
   app.get(
     "/lookups/:field",
     {
-      onRequest: [requireAuth, (request) => allowLookup(model, request)],
+      onRequest: [requireAuth],
       schema: {
         summary: `Titles of the records a ${model.singular}'s reference may name`,
         description:
@@ -296,6 +332,7 @@ export function lookupRoute(app: FastifyInstance, registry: ResourceRegistry, mo
       const name = (request.params as { field: string }).field;
       const found = fields.get(name);
       if (!found) throw notFound();
+      const { ownOnly } = await allowLookup(model, request);
       const { field, siblings, parentFields } = found;
       const dependsOn = field.dependsOn;
       const query = parseLookupQuery(request.query, dependsOn?.field);
@@ -308,7 +345,8 @@ export function lookupRoute(app: FastifyInstance, registry: ResourceRegistry, mo
         ]);
         dependency = { column: dependsOn.targetField, value: values.get(query.dependency) ?? null };
       }
-      return lookup(app.db, registry, auth.tenantId, field, query, dependency);
+      const within = ownOnly ? namedByOwnRecords(model, name, auth.tenantId, auth.user.id) : undefined;
+      return lookup(app.db, registry, auth.tenantId, field, query, dependency, within);
     },
   );
 }

@@ -89,6 +89,37 @@ describe.each(DATABASE_KINDS)("reference look-ups (%s)", (dbKind) => {
     expect((await press.call("GET", "runs/lookups/status_id")).json().meta.total).toBe(runStatuses);
   });
 
+  it("answers a reader of their own records only (ReadOwn) what those records name", async () => {
+    const pressUser = (await press.call("POST", "auth/profile", { tenantId: 1 })).json().data.user;
+    const customers = (await admin.call("GET", "customers?limit=2&sort=name")).json().data as Saved[];
+    const [mine, notMine] = customers;
+    const item = (order.items as Saved[])[0];
+    const row = { product_id: item.product_id, description: "Own-scope look-up", quantity: 100 };
+    const owned = await admin.create("orders", {
+      customer_id: mine.id,
+      owner_id: pressUser.id,
+      items: [row],
+    });
+    expect(owned.owner_id).toBe(pressUser.id);
+    // No other order of the tenant is theirs: their look-up names this order's customer, and no other.
+    const theirs = (await admin.call("GET", `orders?owner_id=${pressUser.id}&limit=100`)).json()
+      .data as Saved[];
+    const named = [...new Set(theirs.map((o) => o.customer_id))].sort();
+    const answer = await lookup(press, "orders/lookups/customer_id?limit=100");
+    expect(answer.map((r) => r.id).sort()).toEqual(named);
+    expect(answer.map((r) => r.id)).toContain(mine.id);
+    if (!named.includes(notMine.id)) {
+      expect(await lookup(press, `orders/lookups/customer_id?id=${notMine.id}`)).toEqual([]);
+    }
+    // A child row's reference likewise: the products of their own orders' items.
+    const products = await lookup(press, "orders/lookups/items.product_id?limit=100");
+    expect(products.map((r) => r.id)).toContain(item.product_id);
+    // Whoever may create or update orders still gets the whole list to pick from.
+    const all = (await csr.call("GET", "orders/lookups/customer_id?limit=1")).json().meta.total;
+    const tenantCustomers = (await admin.call("GET", "customers?limit=1")).json().meta.total;
+    expect(all).toBe(tenantCustomers);
+  });
+
   it("refuses a caller with no permission on the referencing kind (403)", async () => {
     expect((await press.call("GET", "customers/lookups/sales_rep_id")).statusCode).toBe(403);
     expect((await csr.call("GET", `runs/lookups/stock_id?id=${run.stock_id}`)).statusCode).toBe(403);
