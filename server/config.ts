@@ -33,6 +33,8 @@ export interface Config {
   testRoutes: boolean;
   /** Origins the app's pages may also connect to and frame (an API or identity emulator elsewhere). */
   cspOrigins: string[];
+  /** The house agent (spec §9): the Agent record that can be neither deleted nor made inactive. */
+  defaultAgentId: number;
 }
 
 export class ConfigError extends Error {}
@@ -63,6 +65,7 @@ const envSchema = z.object({
   FIREBASE_PROJECT_ID: z.string().optional(),
   PRESSROOM_TEST_OUTBOX: flag.default(false),
   CSP_EXTRA_ORIGINS: z.string().optional(),
+  DEFAULT_AGENT_ID: z.coerce.number().int().min(1).default(30),
 });
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
@@ -95,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     ),
     testRoutes: e.PRESSROOM_TEST_OUTBOX,
     cspOrigins: originList("CSP_EXTRA_ORIGINS", e.CSP_EXTRA_ORIGINS),
+    defaultAgentId: e.DEFAULT_AGENT_ID,
   };
 }
 

@@ -5,6 +5,7 @@ import type { Database } from "../db/open";
 import type { FieldError } from "../http/errors";
 import { type BulkColumn, insertJsonRows } from "./bulk-insert";
 import { diffRows } from "./change-logs";
+import { isCaseInsensitiveCode } from "./code-normalise";
 import { CsvSyntaxError, parseCsv } from "./csv-parse";
 import { duplicateValue } from "./errors";
 import type { Row } from "./hooks";
@@ -325,12 +326,15 @@ async function checkUnique(
   const t = model.table.table;
   for (const [name, field] of Object.entries(model.fields)) {
     if (!field.unique) continue;
+    // Codes match in any case, as the unique index on lower(column) compares them (tables.ts).
+    const anyCase = isCaseInsensitiveCode(field);
+    const keyOf = (value: unknown) => (anyCase && typeof value === "string" ? value.toLowerCase() : value);
     const firstRow = new Map<unknown, number>();
     values.forEach((v, i) => {
       const value = v[name];
       if (value === null || value === undefined) return;
-      const seen = firstRow.get(value);
-      if (seen === undefined) firstRow.set(value, i + 2);
+      const seen = firstRow.get(keyOf(value));
+      if (seen === undefined) firstRow.set(keyOf(value), i + 2);
       else {
         errors.push({
           row: i + 2,
@@ -342,12 +346,14 @@ async function checkUnique(
     });
     const present = [...firstRow.keys()];
     for (let i = 0; i < present.length; i += 1000) {
+      const column = anyCase ? sql`lower(${t[name]})` : sql`${t[name]}`;
       const taken = await db
-        .select({ value: t[name] })
+        .select({ value: t[name], key: column })
         .from(t)
-        .where(and(eq(t.tenant_id, tenantId), inArray(t[name], present.slice(i, i + 1000))));
-      for (const { value } of taken) {
-        const row = firstRow.get(value) as number;
+        .where(and(eq(t.tenant_id, tenantId), inArray(column, present.slice(i, i + 1000))));
+      for (const { value, key } of taken) {
+        const row = firstRow.get(key);
+        if (row === undefined) continue;
         errors.push({ row, field: name, message: duplicateValue(model, name, value).message });
         bad.add(row);
       }

@@ -1,5 +1,7 @@
 import { HttpError, validationFailed } from "../http/errors";
+import { isCaseInsensitiveCode } from "./code-normalise";
 import type { ResourceModel } from "./model";
+import { identifier } from "./tables";
 
 // The engine's 409s, worded so a person knows what happened and what to do, and the mapping of
 // database refusals (a race lost between our checks and the write) to the same answers.
@@ -28,12 +30,25 @@ export function stillReferenced(
 
 const quoteValue = (value: unknown) => (typeof value === "string" ? `"${value}"` : String(value));
 
-/** A duplicate of a unique field: names the field and the value. */
+/** A duplicate of a unique field: names the field and the value (and that case does not count). */
 export function duplicateValue(model: ResourceModel, field: string, value: unknown): HttpError {
-  const label = model.fields[field]?.label ?? field;
+  const declared = model.fields[field];
+  const label = declared?.label ?? field;
   const words = /^[A-Z]{2}/.test(label) ? label : label.charAt(0).toLowerCase() + label.slice(1);
-  const message = `Another ${model.singular} already has the ${words} ${quoteValue(value)}. Use a different ${words}.`;
+  const anyCase = declared && isCaseInsensitiveCode(declared) ? " (in any case)" : "";
+  const message = `Another ${model.singular} already has the ${words} ${quoteValue(value)}${anyCase}. Use a different ${words}.`;
   return new HttpError(409, message, [{ field, message }]);
+}
+
+/**
+ * The field of a unique index made before its codes were case-insensitive: a database from then
+ * keeps it beside the lower(column) one (schema-sync.ts never drops), and either may refuse.
+ */
+function exactCaseIndexField(model: ResourceModel, constraint: string | undefined): string | undefined {
+  return Object.keys(model.fields).find(
+    (name) =>
+      model.fields[name].unique && identifier(`${model.table.name}_tenant_id_${name}_key`) === constraint,
+  );
 }
 
 interface DatabaseError {
@@ -67,7 +82,8 @@ export function mapWriteError(
   switch (db?.code) {
     case "23505": {
       const index = model.table.indexes.find((i) => i.unique && i.name === db.constraint);
-      const field = index?.columns.find((c) => c !== "tenant_id");
+      const field =
+        index?.columns.find((c) => c !== "tenant_id") ?? exactCaseIndexField(model, db.constraint);
       if (field) throw duplicateValue(model, field, values[field]);
       throw new HttpError(
         409,

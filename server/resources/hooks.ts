@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { FastifyInstance } from "fastify";
+import type { Config } from "../config";
 import type { Database } from "../db/open";
 import type { ResourceModel } from "./model";
 
@@ -22,6 +23,8 @@ export interface WriteContext {
   tenantId: number;
   /** The caller; null for writes the server makes itself (seed). */
   userId: number | null;
+  /** The server's settings (the house agent's id); absent for writes outside a request. */
+  config?: Config;
 }
 
 export interface ResourceHooks {

@@ -117,7 +117,8 @@ export async function nextNumber(
     const [used] = await tx
       .select({ id: t.id })
       .from(t)
-      .where(and(eq(t.tenant_id, tenantId), eq(t[name], number)))
+      // Taken in any case, as the unique index on lower(column) sees it (code-normalise.ts).
+      .where(and(eq(t.tenant_id, tenantId), sql`lower(${t[name]}) = lower(${number})`))
       .limit(1);
     if (!used) return number;
   }

@@ -323,7 +323,7 @@ function kindRoutes(app: FastifyInstance, registry: ResourceRegistry, model: Res
             .values({ ...values, tenant_id: auth.tenantId, created_at: now, updated_at: now, version: 1 })
             .returning();
           const id = created.id as number;
-          const ctx = { tx, model, tenantId: auth.tenantId, userId: auth.user.id };
+          const ctx = { tx, model, tenantId: auth.tenantId, userId: auth.user.id, config: app.config };
           const childChanges = merged
             ? await writeChildren({ ...ctx, parentId: id }, writes, merged, {})
             : {};
@@ -435,7 +435,7 @@ function kindRoutes(app: FastifyInstance, registry: ResourceRegistry, model: Res
             .where(and(eq(t.id, id), eq(t.tenant_id, auth.tenantId), eq(t.version, version)))
             .returning();
           if (!after) throw staleVersion(model);
-          const ctx = { tx, model, tenantId: auth.tenantId, userId: auth.user.id };
+          const ctx = { tx, model, tenantId: auth.tenantId, userId: auth.user.id, config: app.config };
           const childChanges = merged
             ? await writeChildren({ ...ctx, parentId: id }, writes, merged, stored)
             : {};
@@ -495,7 +495,7 @@ function kindRoutes(app: FastifyInstance, registry: ResourceRegistry, model: Res
             if (scopeFor(await requestGrants(request), model.kind, "Read") === "all") throw forbidden();
             throw notFound();
           }
-          const ctx = { tx, model, tenantId: auth.tenantId, userId: auth.user.id };
+          const ctx = { tx, model, tenantId: auth.tenantId, userId: auth.user.id, config: app.config };
           await model.hooks.beforeDelete?.({ ...ctx, record: before });
           const stored = await childrenOf(tx, model, auth.tenantId, id);
           await releaseReferences(tx, model, auth.tenantId, id, auth.user.id);

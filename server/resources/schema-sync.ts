@@ -130,7 +130,7 @@ function tableStatements(table: ResourceTable, catalog: Catalog, problems: strin
     if (catalog.indexes.has(index.name)) continue;
     statements.push(
       `CREATE ${index.unique ? "UNIQUE " : ""}INDEX IF NOT EXISTS ${quoteIdent(index.name)} ON ${t} (${index.columns
-        .map(quoteIdent)
+        .map((c) => (index.lower && c !== "tenant_id" ? `lower(${quoteIdent(c)})` : quoteIdent(c)))
         .join(", ")})`,
     );
   }
@@ -148,6 +148,34 @@ function foreignKeyStatements(table: ResourceTable, catalog: Catalog): string[] 
     );
 }
 
+/**
+ * Codes stored before uniqueness ignored case ("C10001" and "c10001") stop the case-insensitive
+ * index from being built: named here so someone can rename one of them, instead of a bare 23505.
+ */
+async function caseTwins(db: Database, table: ResourceTable, catalog: Catalog): Promise<string[]> {
+  if (!catalog.columns.has(table.name)) return [];
+  const problems: string[] = [];
+  for (const index of table.indexes) {
+    if (!index.lower || catalog.indexes.has(index.name)) continue;
+    const column = index.columns.find((c) => c !== "tenant_id") as string;
+    if (!catalog.columns.get(table.name)?.has(column)) continue;
+    const rows = await selectRows<{ tenant_id: number; value: string }>(
+      db,
+      sql.raw(
+        `select tenant_id, min(${quoteIdent(column)}) as value from ${quoteIdent(table.name)} ` +
+          `where ${quoteIdent(column)} is not null group by tenant_id, lower(${quoteIdent(column)}) having count(*) > 1 limit 3`,
+      ),
+    );
+    for (const row of rows) {
+      problems.push(
+        `${table.name}.${column}: tenant ${row.tenant_id} has "${row.value}" more than once in different cases; ` +
+          "codes are now unique in any case, so change all but one",
+      );
+    }
+  }
+  return problems;
+}
+
 /** The DDL the database lacks for the declarations (empty when it is up to date). Throws SchemaSyncError. */
 export async function plannedStatements(db: Database, registry: ResourceRegistry): Promise<string[]> {
   const catalog = await readCatalog(db);
@@ -157,6 +185,7 @@ export async function plannedStatements(db: Database, registry: ResourceRegistry
   const tables = registry.models.flatMap((m) => [m.table, ...m.children.map((c) => c.table)]);
   for (const table of tables) statements.push(...tableStatements(table, catalog, problems));
   for (const table of tables) statements.push(...foreignKeyStatements(table, catalog));
+  for (const table of tables) problems.push(...(await caseTwins(db, table, catalog)));
   if (problems.length > 0) throw new SchemaSyncError(problems);
   return statements;
 }

@@ -15,6 +15,7 @@ import {
 import { pathOf } from "../../src/access/kinds";
 import { IDENTITY_KINDS, type Resource } from "../../src/resource-engine/define";
 import type { Field } from "../../src/resource-engine/fields";
+import { isCaseInsensitiveCode } from "./code-normalise";
 
 // The table of each declared kind (and of each of its child collections), derived from its
 // fields: one column definition (ColumnSpec) per field feeds both the Drizzle table the routes
@@ -42,6 +43,8 @@ export interface IndexSpec {
   name: string;
   columns: string[];
   unique: boolean;
+  /** Indexes lower(column) for its columns other than tenant_id: a case-insensitive code. */
+  lower?: boolean;
 }
 
 export interface ForeignKeySpec {
@@ -277,7 +280,15 @@ export function buildResourceTable(
   const foreignKeys: ForeignKeySpec[] = [];
   for (const column of columns) {
     const { field } = column;
-    if (field.unique) {
+    if (field.unique && isCaseInsensitiveCode(field)) {
+      // Its own name, so a database made before codes were case-insensitive gets it too.
+      indexes.push({
+        name: identifier(`${name}_tenant_id_lower_${column.name}_key`),
+        columns: ["tenant_id", column.name],
+        unique: true,
+        lower: true,
+      });
+    } else if (field.unique) {
       indexes.push({
         name: identifier(`${name}_tenant_id_${column.name}_key`),
         columns: ["tenant_id", column.name],

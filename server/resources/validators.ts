@@ -7,6 +7,7 @@ import {
   type TextField,
 } from "../../src/resource-engine/fields";
 import type { FieldError } from "../http/errors";
+import { isCodeField, normaliseCode } from "./code-normalise";
 import type { ResourceModel } from "./model";
 import { sanitizeRichText } from "./rich-text";
 
@@ -203,6 +204,8 @@ export function checkValue(field: Field, raw: unknown, mode: Mode): { value: unk
   let value = raw;
   // Rich text is stored sanitised (rich-text.ts); markup with nothing to show is an emptied input.
   if (field.type === "richText" && typeof value === "string") value = sanitizeRichText(value);
+  // A unique code is checked and stored normalised (code-normalise.ts): " c10001\t" is "c10001".
+  if (isCodeField(field) && typeof value === "string") value = normaliseCode(value);
   // An emptied text input means "no value".
   if (TEXT_TYPES.has(field.type) && typeof value === "string" && value.trim() === "") {
     if (field.required) return { error: "This field is required" };

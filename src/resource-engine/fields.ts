@@ -35,8 +35,12 @@ export interface FieldOptions {
   sortable?: boolean;
   /** Offered as a list filter; the server accepts it as a query parameter and indexes it. */
   filter?: boolean;
-  /** No two records of a tenant share the value. */
-  unique?: boolean;
+  /**
+   * No two records of a tenant share the value. A unique text field is a code: stored trimmed,
+   * NFKC-normalised and without invisible characters, and compared without regard to case
+   * ("c10001" is "C10001"); "exactCase" keeps the normalising but tells cases apart.
+   */
+  unique?: boolean | "exactCase";
   default?: unknown;
   help?: string;
 }

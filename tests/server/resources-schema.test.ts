@@ -109,7 +109,7 @@ describe.each(DATABASE_KINDS)("the additive schema sync (%s)", (dbKind) => {
       `ALTER TABLE "sync_items" ADD COLUMN IF NOT EXISTS "active" boolean DEFAULT true`,
       `ALTER TABLE "sync_items" ADD COLUMN IF NOT EXISTS "rank" integer DEFAULT 7`,
       `ALTER TABLE "sync_items" ADD COLUMN IF NOT EXISTS "group_id" integer`,
-      `CREATE UNIQUE INDEX IF NOT EXISTS "sync_items_tenant_id_code_key" ON "sync_items" ("tenant_id", "code")`,
+      `CREATE UNIQUE INDEX IF NOT EXISTS "sync_items_tenant_id_lower_code_key" ON "sync_items" ("tenant_id", lower("code"))`,
       `CREATE INDEX IF NOT EXISTS "sync_items_tenant_id_active_idx" ON "sync_items" ("tenant_id", "active")`,
       `CREATE INDEX IF NOT EXISTS "sync_items_tenant_id_rank_idx" ON "sync_items" ("tenant_id", "rank")`,
       `CREATE INDEX IF NOT EXISTS "sync_items_tenant_id_group_id_idx" ON "sync_items" ("tenant_id", "group_id")`,
