@@ -8,11 +8,11 @@ import { stripInvisible } from "./text-hygiene";
 // exact case (tables.ts), so the database itself refuses a case variant under concurrency.
 
 /**
- * Beyond the shared list of invisible characters (text-hygiene.ts): any other format character,
- * control (a tab or newline inside a code) or default-ignorable code point. Free text refuses
- * controls; a code drops them, as it drops what a paste brought along.
+ * Beyond the shared list of invisible characters (text-hygiene.ts): any other format character or
+ * default-ignorable code point. Controls are not dropped: a tab or newline at either end goes with
+ * the trim, one inside a code (or a NUL) is refused by the validators like in any text.
  */
-const NOT_IN_A_CODE = /[\p{Cf}\p{Cc}\p{Default_Ignorable_Code_Point}]/gu;
+const NOT_IN_A_CODE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
 
 /** A code as it is stored and compared: NFKC, without invisible characters, trimmed. */
 export function normaliseCode(text: string): string {

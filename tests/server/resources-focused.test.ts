@@ -117,7 +117,8 @@ describe.each(DATABASE_KINDS)("resource engine on the declarations (%s)", (dbKin
       await create("vendor-categories", { name: "Die makers" });
       const res = await call("POST", "vendor-categories", { name: "Die makers" });
       expect(res.statusCode).toBe(409);
-      const message = 'Another vendor category already has the name "Die makers". Use a different name.';
+      const message =
+        'Another vendor category already has the name "Die makers" (in any case). Use a different name.';
       expect(res.json()).toEqual({ message, errors: [{ field: "name", message }] });
       // Another tenant may use the same name.
       expect((await call("POST", "vendor-categories", { name: "Die makers" }, other)).statusCode).toBe(201);
