@@ -8,6 +8,7 @@ import { diffRows } from "./change-logs";
 import { isCaseInsensitiveCode } from "./code-normalise";
 import { CsvSyntaxError, parseCsv } from "./csv-parse";
 import { duplicateValue } from "./errors";
+import { relationErrors } from "./field-relations";
 import type { Row } from "./hooks";
 import type { ResourceModel, ResourceRegistry } from "./model";
 import { outputValue } from "./records";
@@ -281,6 +282,9 @@ export async function checkImport(
       body[name] = value;
     }
     const checked = checkCreateBody(model, body);
+    // Rules between fields (a finished size within the flat one), as a create through the API.
+    if (checked.errors.length === 0)
+      checked.errors.push(...relationErrors(model.fields, checked.values, null));
     // A cell that could not be read is left out of the body: its "required" is no news.
     const all = [...rowErrors, ...checked.errors.filter((e) => !rowErrors.some((r) => r.field === e.field))];
     for (const error of all) errors.push({ row, field: error.field, message: error.message });

@@ -36,6 +36,7 @@ import { checkReferenceValues, childReferenceValues, referenceValues } from "./r
 import { releaseReferences } from "./release-references";
 import { listTables } from "./search-references";
 import { generateSecret } from "./secrets";
+import { checkFieldRelations } from "./field-relations";
 import { checkCreateBody, checkUpdateBody, INT_MAX, isGeneratedSecret } from "./validators";
 import { checkEnumMoves, checkStatusMoves, statusMoves } from "./workflow";
 
@@ -318,6 +319,7 @@ function kindRoutes(app: FastifyInstance, registry: ResourceRegistry, model: Res
             action: "create",
           });
           model.hooks.compute?.(values, null, merged);
+          checkFieldRelations(model.fields, values, null);
           const [created] = await tx
             .insert(t)
             .values({ ...values, tenant_id: auth.tenantId, created_at: now, updated_at: now, version: 1 })
@@ -428,6 +430,7 @@ function kindRoutes(app: FastifyInstance, registry: ResourceRegistry, model: Res
           await checkDependencies(tx, registry, model, auth.tenantId, before, values, merged, stored);
           await checkStatusMoves(tx, registry, auth.tenantId, moves);
           model.hooks.compute?.(values, before, merged);
+          checkFieldRelations(model.fields, values, before);
           // The version check is part of the UPDATE itself: of two racing writes, one wins.
           const [after] = await tx
             .update(t)

@@ -2,14 +2,19 @@ import { z } from "zod";
 import {
   type EnumField,
   type Field,
+  type JsonField,
   NOW,
   type NumberField,
   type TextField,
+  YEAR_MAX,
+  YEAR_MIN,
 } from "../../src/resource-engine/fields";
+import { jsonBytes, jsonShapeError } from "../../src/resource-engine/json-shape";
 import type { FieldError } from "../http/errors";
 import { isCodeField, normaliseCode } from "./code-normalise";
 import type { ResourceModel } from "./model";
 import { sanitizeRichText } from "./rich-text";
+import { isBlankText, textHygieneError } from "./text-hygiene";
 
 // Request-body validators generated from the field declarations. Each field gets one zod schema
 // (also the OpenAPI document's), and a body is checked field by field so the 400 carries one
@@ -82,6 +87,7 @@ function numberSchema(field: NumberField): z.ZodType {
   const min = field.min ?? (integer ? INT_MIN : -DECIMAL_LIMIT);
   const max = field.max ?? (integer ? INT_MAX : DECIMAL_LIMIT);
   s = s.min(min, `Must be at least ${count(min)}`).max(max, `Must be at most ${count(max)}`);
+  if (field.positive) s = s.gt(min, `Must be greater than ${count(min)}`);
   const scale = field.type === "money" ? 2 : field.scale;
   if (!integer && scale !== undefined) {
     return s.refine(
@@ -92,11 +98,12 @@ function numberSchema(field: NumberField): z.ZodType {
   return s;
 }
 
-const yearOk = (text: string) => Number(text.slice(0, 4)) >= 1;
-// Stored instants read back through Date's parser, which takes years 0001-0099 for 19xx/20xx
-// ("0001-03-04 05:06:07+00" became 2004-01-03) and writes years past 9999 as "+010000-…".
+// Years 0001 and 9999 are typos, never a print shop's dates (and Date's parser takes years
+// 0001-0099 for 19xx/20xx): every date and instant lies in YEAR_MIN-YEAR_MAX.
+const YEAR_MESSAGE = `Use a year between ${YEAR_MIN} and ${YEAR_MAX}`;
+const yearOk = (text: string) => Number(text.slice(0, 4)) >= YEAR_MIN && Number(text.slice(0, 4)) <= YEAR_MAX;
 const instantOk = (text: string) =>
-  Date.parse(text) >= Date.UTC(1000, 0, 1) && Date.parse(text) < Date.UTC(10000, 0, 1);
+  Date.parse(text) >= Date.UTC(YEAR_MIN, 0, 1) && Date.parse(text) < Date.UTC(YEAR_MAX + 1, 0, 1);
 
 export const idSchema = z
   .number({ error: "Expected a record id (a positive whole number)" })
@@ -124,14 +131,12 @@ export function fieldSchema(field: Field): z.ZodType {
       schema = numberSchema(field);
       break;
     case "date":
-      schema = z.iso
-        .date({ error: "Expected a date as YYYY-MM-DD" })
-        .refine(yearOk, "Expected a date as YYYY-MM-DD");
+      schema = z.iso.date({ error: "Expected a date as YYYY-MM-DD" }).refine(yearOk, YEAR_MESSAGE);
       break;
     case "datetime":
       schema = z.iso
         .datetime({ offset: true, error: "Expected a date and time in ISO 8601, e.g. 2024-05-01T14:30:00Z" })
-        .refine(instantOk, "Expected a date and time in ISO 8601, e.g. 2024-05-01T14:30:00Z");
+        .refine(instantOk, YEAR_MESSAGE);
       break;
     case "boolean":
       schema = z.boolean({ error: "Expected true or false" });
@@ -148,7 +153,7 @@ export function fieldSchema(field: Field): z.ZodType {
         .max(MAX_LIST_IDS, `Use at most ${count(MAX_LIST_IDS)} ids`);
       break;
     case "json":
-      schema = z.json({ error: "Expected a JSON value" });
+      schema = jsonSchema(field);
       break;
     case "secret":
       // Write-only secrets are text or JSON (credentials); generated ones are refused earlier.
@@ -160,6 +165,24 @@ export function fieldSchema(field: Field): z.ZodType {
   const description = [field.label, field.help].filter(Boolean).join(". ");
   return description ? schema.describe(description) : schema;
 }
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** Any JSON within the field's byte bound, of its declared shape when it has one. */
+function jsonSchema(field: JsonField): z.ZodType {
+  const { maxBytes, shape } = field;
+  return z.json({ error: "Expected a JSON value" }).superRefine((value, ctx) => {
+    if (maxBytes !== undefined && jsonBytes(value) > maxBytes) {
+      ctx.addIssue({ code: "custom", message: `Use at most ${count(maxBytes / 1024)} KB of JSON` });
+      return;
+    }
+    const error = shape ? jsonShapeError(shape, value) : null;
+    if (error) ctx.addIssue({ code: "custom", message: capitalised(error) });
+  });
+}
+
+/** Multi-line text: tabs and line breaks are fine there, other controls never. */
+const MULTILINE = new Set<Field["type"]>(["longText", "richText"]);
 
 function enumSchema(field: EnumField): z.ZodType {
   const values = field.values.map((v) => v.value) as [string, ...string[]];
@@ -206,8 +229,8 @@ export function checkValue(field: Field, raw: unknown, mode: Mode): { value: unk
   if (field.type === "richText" && typeof value === "string") value = sanitizeRichText(value);
   // A unique code is checked and stored normalised (code-normalise.ts): " c10001\t" is "c10001".
   if (isCodeField(field) && typeof value === "string") value = normaliseCode(value);
-  // An emptied text input means "no value".
-  if (TEXT_TYPES.has(field.type) && typeof value === "string" && value.trim() === "") {
+  // An emptied text input means "no value"; so does one of only invisible characters.
+  if (TEXT_TYPES.has(field.type) && typeof value === "string" && isBlankText(value)) {
     if (field.required) return { error: "This field is required" };
     value = null;
   }
@@ -218,6 +241,11 @@ export function checkValue(field: Field, raw: unknown, mode: Mode): { value: unk
   }
   if (value === undefined) return mode === "create" ? { value: null } : { error: "Expected a value" };
   if (hasNul(value)) return { error: NUL_MESSAGE };
+  // Controls and bidi overrides are refused, not stripped: the sender sees what was wrong.
+  if (TEXT_TYPES.has(field.type) && field.type !== "secret" && typeof value === "string") {
+    const hygiene = textHygieneError(value, MULTILINE.has(field.type));
+    if (hygiene) return { error: hygiene };
+  }
   const result = cachedSchema(field).safeParse(value);
   if (!result.success) return { error: result.error.issues[0]?.message ?? "Invalid value" };
   let out = result.data;
@@ -253,7 +281,7 @@ export function asObject(body: unknown, errors: FieldError[]): Record<string, un
 export const copy = (value: unknown) =>
   value !== null && typeof value === "object" ? structuredClone(value) : value;
 
-const isBlank = (value: unknown) => value === null || (typeof value === "string" && value.trim() === "");
+const isBlank = (value: unknown) => value === null || (typeof value === "string" && isBlankText(value));
 
 /** A field's declared default as stored; "now" is the moment of the create (today for a date). */
 function declaredDefault(field: Field): unknown {

@@ -80,12 +80,40 @@ export interface NumberField extends FieldOptions {
   scale?: number;
   /** Shown after the input and the value, e.g. "lb", "days". */
   unit?: string;
+  /** Strictly above `min` when set (a sheet or trim size of 0 is no size). */
+  positive?: boolean;
+  /**
+   * Not above another field of the same record (after the server's computed fields: a discount
+   * and the subtotal), when both have a value; on PATCH the other may be the stored one.
+   */
+  notAbove?: Relation;
 }
+
+/** Another field of the same record a value is compared with, and how a person calls it. */
+export interface Relation {
+  field: string;
+  /** "the subtotal", "the flat width": the rule's message names it. */
+  label: string;
+}
+
+/** Money fields' default bound: what one order line, charge or total could sensibly be. */
+export const MONEY_MAX = 99_999_999.99;
+
+/** Every date and instant lies in these years (typos like 0024 or 9999 are refused). */
+export const YEAR_MIN = 1900;
+export const YEAR_MAX = 2199;
+
+/** How far "now" may be exceeded by a client's clock (notAfter: "now"). */
+export const CLOCK_SKEW_MS = 5 * 60_000;
 
 export interface DateField extends FieldOptions {
   type: "date" | "datetime";
   /** A fixed value, or "now": the moment of the create (today for a date), in forms and on the server. */
   default?: string;
+  /** Not before another date of the record (a due date and the order date), when both are set. */
+  notBefore?: Relation;
+  /** "now": not in the future (beyond CLOCK_SKEW_MS), e.g. when a run was printed. */
+  notAfter?: typeof NOW;
 }
 
 /** The declared default of a date field that means the moment of the create. */
@@ -167,7 +195,35 @@ export interface ReferenceDependency {
 
 export interface JsonField extends FieldOptions {
   type: "json";
+  /** The stored JSON text's size bound in bytes (json() sets JSON_MAX_BYTES). */
+  maxBytes?: number;
+  /** What the value must look like (json-shape.ts); any JSON without. */
+  shape?: JsonShape;
 }
+
+/** The default byte bound of a JSON field. */
+export const JSON_MAX_BYTES = 64 * 1024;
+
+/**
+ * A declarative JSON shape, checked by the server and the form alike (json-shape.ts). Strings
+ * are single-line and visible-character clean (text-hygiene.ts).
+ */
+export type JsonShape =
+  | { type: "string"; max: number; required?: boolean }
+  | { type: "url"; required?: boolean }
+  | { type: "integer"; min: number; max: number; required?: boolean }
+  | { type: "money"; min: number; required?: boolean }
+  | { type: "enum"; values: string[]; required?: boolean }
+  | {
+      type: "array";
+      items: JsonShape;
+      max: number;
+      /** Items (objects) ordered by this property, strictly increasing. */
+      increasing?: string;
+    }
+  | { type: "object"; properties: Record<string, JsonShape> }
+  /** An object of free keys (e.g. attribute codes), each value of one shape. */
+  | { type: "map"; values: JsonShape; maxKeys: number; maxKeyLength: number };
 
 /**
  * A value the server never returns. "generated": made by the server at create (an API key's
@@ -201,7 +257,13 @@ export const url = (o: Opts<TextField> = {}): TextField => ({ type: "url", max: 
 export const colour = (o: Opts<TextField> = {}): TextField => ({ type: "colour", ...o });
 export const integer = (o: Opts<NumberField> = {}): NumberField => ({ type: "integer", ...o });
 export const decimal = (o: Opts<NumberField> = {}): NumberField => ({ type: "decimal", scale: 2, ...o });
-export const money = (o: Opts<NumberField> = {}): NumberField => ({ type: "money", scale: 2, min: 0, ...o });
+export const money = (o: Opts<NumberField> = {}): NumberField => ({
+  type: "money",
+  scale: 2,
+  min: 0,
+  max: MONEY_MAX,
+  ...o,
+});
 export const percent = (o: Opts<NumberField> = {}): NumberField => ({
   type: "percent",
   min: 0,
@@ -215,7 +277,11 @@ export const boolean = (o: Opts<BooleanField> = {}): BooleanField => ({
   default: false,
   ...o,
 });
-export const json = (o: Opts<JsonField> = {}): JsonField => ({ type: "json", ...o });
+export const json = (o: Opts<JsonField> = {}): JsonField => ({
+  type: "json",
+  maxBytes: JSON_MAX_BYTES,
+  ...o,
+});
 export const secret = (
   kind: SecretField["secret"],
   o: Omit<SecretField, "type" | "secret"> = {},

@@ -5,6 +5,7 @@ import {
   date,
   datetime,
   integer,
+  type JsonShape,
   json,
   longText,
   money,
@@ -12,6 +13,28 @@ import {
   reference,
   text,
 } from "../resource-engine/fields";
+
+// The product options chosen for a line: attribute code → value code.
+export const OPTION_VALUES: JsonShape = {
+  type: "map",
+  maxKeys: 50,
+  maxKeyLength: 60,
+  values: { type: "string", max: 200 },
+};
+
+// A line's files: what the customer uploaded, per side.
+const ARTWORK: JsonShape = {
+  type: "array",
+  max: 20,
+  items: {
+    type: "object",
+    properties: {
+      name: { type: "string", max: 200, required: true },
+      url: { type: "url", required: true },
+      side: { type: "string", max: 40 },
+    },
+  },
+};
 
 // An order's addresses are its customer's; its items' products and templates its site's (if any).
 const ofCustomer = { field: "customer_id", targetField: "customer_id" };
@@ -62,8 +85,13 @@ export default defineResource({
     sales_rep_id: reference("User", { filter: true, onDelete: "setNull" }),
     csr_id: reference("User", { label: "CSR", filter: true, onDelete: "setNull" }),
     ordered_at: datetime({ required: true, default: NOW, sortable: true, filter: true }),
-    proof_due_at: datetime({ sortable: true }),
-    wanted_by: date({ label: "Due date", sortable: true, filter: true }),
+    proof_due_at: datetime({ sortable: true, notBefore: { field: "ordered_at", label: "the order date" } }),
+    wanted_by: date({
+      label: "Due date",
+      sortable: true,
+      filter: true,
+      notBefore: { field: "ordered_at", label: "the order date" },
+    }),
     firm_due_date: boolean({ filter: true, help: "The due date cannot slip" }),
     turnaround: choice(
       ["standard", { value: "rush", color: "orange" }, { value: "next_day", color: "red" }],
@@ -78,7 +106,8 @@ export default defineResource({
     }),
     blind_ship: boolean({ help: "Ships under the customer's return address, with no shop branding" }),
     subtotal: money({ readOnly: true, help: "The sum of the items' prices" }),
-    discount: money(),
+    // Never more than the items are worth: the total cannot go negative.
+    discount: money({ notAbove: { field: "subtotal", label: "the subtotal" } }),
     shipping: money(),
     tax: money(),
     total: money({ readOnly: true, sortable: true }),
@@ -112,8 +141,8 @@ export default defineResource({
         template_id: reference("Template", { onDelete: "setNull", dependsOn: ofSite }),
         description: text({ required: true, max: 300 }),
         quantity: integer({ required: true, min: 1, max: 10_000_000 }),
-        options: json({ help: "{ attribute code: value code }" }),
-        artwork: json({ help: "[{ name, url, side }]" }),
+        options: json({ help: "{ attribute code: value code }", shape: OPTION_VALUES }),
+        artwork: json({ help: "[{ name, url, side }]", shape: ARTWORK }),
         proof_version: integer({ min: 0, max: 1000, default: 0 }),
         price: money({ help: "The line's price" }),
         item_status_id: reference("Status", { label: "Status", statusOf: "order_item" }),

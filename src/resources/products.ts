@@ -4,14 +4,32 @@ import {
   choice,
   decimal,
   integer,
+  type JsonShape,
   json,
   money,
   reference,
   referenceList,
   text,
 } from "../resource-engine/fields";
+import { OPTION_VALUES } from "./orders";
 
-const inches = () => decimal({ min: 0, max: 200, scale: 3, unit: "in" });
+// A size, when set, is above 0; the finished (trimmed, folded) size fits in the flat sheet.
+const inches = (o: { notAbove?: { field: string; label: string } } = {}) =>
+  decimal({ min: 0, positive: true, max: 200, scale: 3, unit: "in", ...o });
+
+// Quantity breaks: increasing quantities, each with its price (pricing.ts picks one).
+const PRICE_TIERS: JsonShape = {
+  type: "array",
+  max: 50,
+  increasing: "quantity",
+  items: {
+    type: "object",
+    properties: {
+      quantity: { type: "integer", min: 1, max: 10_000_000, required: true },
+      price: { type: "money", min: 0, required: true },
+    },
+  },
+};
 
 // What a storefront sells, per site (/products/{site_id}/...). Templates are linked here only,
 // not also from the template, so the relation is kept once.
@@ -27,8 +45,8 @@ export default defineResource({
     site_id: reference("Site", { required: true, filter: true }),
     product_type_id: reference("ProductType", { required: true, filter: true }),
     category_ids: referenceList("ProductCategory", { label: "Categories" }),
-    finished_width: inches(),
-    finished_height: inches(),
+    finished_width: inches({ notAbove: { field: "flat_width", label: "the flat width" } }),
+    finished_height: inches({ notAbove: { field: "flat_height", label: "the flat height" } }),
     flat_width: inches(),
     flat_height: inches(),
     bleed: decimal({ min: 0, max: 2, scale: 3, unit: "in", default: 0.125 }),
@@ -41,7 +59,7 @@ export default defineResource({
     default_stock_id: reference("Inventory", { filter: true, onDelete: "setNull" }),
     attribute_ids: referenceList("Attribute", { label: "Options" }),
     template_ids: referenceList("Template", { label: "Templates" }),
-    price_tiers: json({ help: "[{ quantity, price }]" }),
+    price_tiers: json({ help: "[{ quantity, price }]", shape: PRICE_TIERS }),
     setup_fee: money(),
     turnaround_days: integer({ min: 0, max: 90, unit: "days", sortable: true }),
     unit_weight: decimal({ label: "Weight per unit", min: 0, max: 1000, scale: 4, unit: "lb" }),
@@ -59,7 +77,11 @@ export default defineResource({
       fields: {
         sku: text({ label: "SKU", required: true, max: 40 }),
         name: text({ max: 160 }),
-        attribute_values: json({ label: "Option values", help: "{ attribute code: value code }" }),
+        attribute_values: json({
+          label: "Option values",
+          help: "{ attribute code: value code }",
+          shape: OPTION_VALUES,
+        }),
         price: money(),
         active: boolean({ default: true }),
       },

@@ -1,6 +1,8 @@
 import { defineResource } from "../resource-engine/define";
 import { choice, date, integer, longText, money, reference, text } from "../resource-engine/fields";
 
+const PO_DATE = { field: "ordered_at", label: "the PO date" };
+
 // A buy from a vendor: paper and consumables for stock, or for one order. Receiving raises inventory.
 export default defineResource({
   kind: "PurchaseOrder",
@@ -21,8 +23,8 @@ export default defineResource({
     deliver_to_id: reference("Location", { label: "Deliver to", required: true, filter: true }),
     order_id: reference("Order", { filter: true, help: "For a job-specific buy" }),
     ordered_at: date({ sortable: true, filter: true }),
-    expected_at: date({ label: "Expected on", sortable: true, filter: true }),
-    received_at: date({ label: "Received on", sortable: true }),
+    expected_at: date({ label: "Expected on", sortable: true, filter: true, notBefore: PO_DATE }),
+    received_at: date({ label: "Received on", sortable: true, notBefore: PO_DATE }),
     terms: choice(["prepaid", "cod", "net15", "net30"], { filter: true }),
     freight: money(),
     tax: money(),

@@ -5,12 +5,14 @@ import {
   decimal,
   integer,
   longText,
+  NOW,
   reference,
   text,
   url,
 } from "../resource-engine/fields";
 
-const sheetSide = () => decimal({ min: 0, max: 200, scale: 3, unit: "in" });
+// A sheet of 0 inches is no sheet: a size, when set, is above 0.
+const sheetSide = () => decimal({ min: 0, positive: true, max: 200, scale: 3, unit: "in" });
 const qty = (o: Parameters<typeof integer>[0] = {}) => integer({ min: 0, max: 10_000_000, ...o });
 
 // A press form or digital batch that gangs order items sharing stock, colours and coating.
@@ -60,7 +62,7 @@ export default defineResource({
     // The earliest due date of its items, set by the server.
     due_at: datetime({ readOnly: true, sortable: true, filter: true }),
     operator_id: reference("User", { filter: true, onDelete: "setNull" }),
-    printed_at: datetime({ sortable: true }),
+    printed_at: datetime({ sortable: true, notAfter: NOW }),
     notes: longText({ max: 4000 }),
   },
   children: {

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import type { ResourceModel } from "../../server/resources/model";
 import type { Field } from "../../src/resource-engine/fields";
+import { isBlankText, textHygieneError } from "../../src/resource-engine/text-hygiene";
 
 // Hostile input for the reliability suite, generated with fast-check from the declarations:
 // - spoilings of a valid request body (one field of the wrong type, out of range, an impossible
@@ -85,6 +86,17 @@ const oddValidText: fc.Arbitrary<string> = fc.oneof(
 
 const isStorableText = (s: string) => s.trim() !== "" && !s.includes("\u0000") && !/\p{Cs}/u.test(s);
 
+/** Text the hygiene rules refuse: bidi overrides and isolates, C0/C1 controls. */
+const UNCLEAN_TEXT = [
+  "\u202egnp.exe",
+  "a\u2066b\u2069",
+  "\u0001\u0002\u001f\u007f controls",
+  "bell\u0007",
+  "c1\u0085\u009b",
+];
+/** Only invisible characters: empty, so a required field refuses it. */
+const INVISIBLE_TEXT = ["\u200b\u200b", "\ufeff \u2060", "\u3164"];
+
 // --- values by field type ----------------------------------------------------------
 
 const TEXT_TYPES = new Set<Field["type"]>([
@@ -133,6 +145,11 @@ function refusedValues(field: Field): fc.Arbitrary<unknown> {
     case "colour": {
       const max = field.max ?? 200;
       options.push(wrongType, fc.constant("z".repeat(max + 1)), fc.constant(NEAR_MIB_STRING));
+      options.push(fc.constantFrom(...UNCLEAN_TEXT));
+      if (field.type === "text" || field.type === "email" || field.type === "phone") {
+        options.push(fc.constant("two\nlines"));
+      }
+      if (field.required) options.push(fc.constantFrom(...INVISIBLE_TEXT));
       // Rich text is sanitised first, which may drop a NUL: only plain text must refuse it.
       if (field.type !== "richText") options.push(fc.constantFrom(...NUL_TEXT));
       options.push(fc.constantFrom(...LONE_SURROGATES));
@@ -160,6 +177,8 @@ function refusedValues(field: Field): fc.Arbitrary<unknown> {
       const min = field.min ?? (integer ? -INT_MAX - 1 : -1e15);
       const max = field.max ?? (integer ? INT_MAX : 1e15);
       options.push(wrongType, fc.constantFrom(max + 1, min - 1, 1e308, -1e308, 2 ** 53 + 2));
+      // A size of 0 is no size.
+      if (field.positive) options.push(fc.constant(min));
       const scale = integer ? 0 : field.type === "money" ? 2 : field.scale;
       // One decimal place more than the field keeps.
       if (scale !== undefined)
@@ -178,6 +197,10 @@ function refusedValues(field: Field): fc.Arbitrary<unknown> {
           "2023-1-1",
           "20230101",
           "0000-01-01",
+          "0001-01-01",
+          "1899-12-31",
+          "2200-01-01",
+          "9999-12-31",
           "10000-01-01",
           "+002023-01-01",
           "2023-01-01T00:00:00Z",
@@ -198,6 +221,8 @@ function refusedValues(field: Field): fc.Arbitrary<unknown> {
           "0000-01-01T00:00:00Z",
           "0001-01-01T00:00:00Z",
           "0099-12-31T23:59:59Z",
+          "1899-12-31T23:59:59Z",
+          "2200-01-01T00:00:00Z",
           "9999-12-31T23:59:59.999-05:00",
           "2024-05-01",
           "now",
@@ -232,7 +257,16 @@ function refusedValues(field: Field): fc.Arbitrary<unknown> {
       options.push(
         fc.constantFrom<unknown>({ note: "a\u0000b" }, ["\u0000"], { "k\u0000": 1 }, { text: "a\ud800" }),
         fc.integer({ min: 65, max: 20_000 }).map(nested),
+        // Over the byte bound: 64 KB of options was 900 KB before the bound.
+        fc.constant({ big: "b".repeat((field.maxBytes ?? 64 * 1024) + 1) }),
       );
+      // The declared shape refuses a value of the wrong kind (artwork as a string).
+      if (field.shape) {
+        options.push(
+          fc.constant(field.shape.type === "array" ? "not a list" : ["not", "an object"]),
+          fc.constant(field.shape.type === "array" ? [{ unknown: 1 }] : { k: { nested: true } }),
+        );
+      }
       break;
     case "secret":
       options.push(
@@ -278,9 +312,17 @@ function acceptedValues(field: Field): fc.Arbitrary<unknown> | undefined {
       if (field.pattern) return undefined;
       const max = field.max ?? 200;
       const min = field.min ?? 0;
+      const multiline = field.type === "longText";
       return oddValidText
         .map((s) => (s.length > max ? s.slice(0, max) : s))
-        .filter((s) => isStorableText(s) && s.length >= min && s.length <= max);
+        .filter(
+          (s) =>
+            isStorableText(s) &&
+            !isBlankText(s) &&
+            textHygieneError(s, multiline) === null &&
+            s.length >= min &&
+            s.length <= max,
+        );
     }
     case "integer":
     case "decimal":
@@ -292,11 +334,11 @@ function acceptedValues(field: Field): fc.Arbitrary<unknown> | undefined {
       return fc.constantFrom(min, max);
     }
     case "date":
-      return fc.constantFrom("0001-01-01", "9999-12-31", "2024-02-29", "1970-01-01");
+      return fc.constantFrom("1900-01-01", "2199-12-31", "2024-02-29", "1970-01-01");
     case "datetime":
       return fc.constantFrom(
-        "1000-01-01T00:00:00.000Z",
-        "9999-12-31T23:59:59.999Z",
+        "1900-01-01T00:00:00.000Z",
+        "2199-12-31T23:59:59.999Z",
         "2024-02-29T12:00:00.000Z",
         "1969-12-31T23:59:59.999Z",
       );
@@ -340,9 +382,25 @@ function slots(model: ResourceModel): Slot[] {
 
 const fieldPath = (path: Path) => path.join(".");
 
+/** Date fields in a rule with another date or with now (notBefore, notAfter), either side. */
+function relatedDates(model: ResourceModel): Set<Field> {
+  const related = new Set<Field>();
+  for (const field of Object.values(model.fields)) {
+    if (field.type !== "date" && field.type !== "datetime") continue;
+    if (field.notAfter) related.add(field);
+    if (field.notBefore) {
+      related.add(field);
+      const other = model.fields[field.notBefore.field];
+      if (other) related.add(other);
+    }
+  }
+  return related;
+}
+
 /** One field spoiled: a refused value, or an odd value to keep (or to refuse, when unwritable). */
 function fieldSpoils(model: ResourceModel, mode: "create" | "update"): fc.Arbitrary<Spoil>[] {
   const out: fc.Arbitrary<Spoil>[] = [];
+  const related = relatedDates(model);
   for (const { path, field } of slots(model)) {
     const at = fieldPath(path);
     if (!isWritable(field)) {
@@ -372,7 +430,8 @@ function fieldSpoils(model: ResourceModel, mode: "create" | "update"): fc.Arbitr
     if (accepted) {
       // A unique field may meet a value an earlier run stored (a 409 is then right); a number at
       // its bound may push a computed one past its own (a total, a stock level): a 400 or 409.
-      const sure = !field.unique && !NUMBER_TYPES.has(field.type);
+      // A date bound to another (a due date not before the order date) may meet that rule.
+      const sure = !field.unique && !NUMBER_TYPES.has(field.type) && !related.has(field);
       out.push(
         accepted.map((value) => ({
           op: "set" as const,

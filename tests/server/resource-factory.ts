@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ResourceModel, ResourceRegistry } from "../../server/resources/model";
 import { IDENTITY_KINDS } from "../../src/resource-engine/define";
-import type { Field } from "../../src/resource-engine/fields";
+import type { Field, JsonShape } from "../../src/resource-engine/fields";
 import { bearer } from "./helpers";
 import { RECIPES } from "./resource-recipes";
 
@@ -105,7 +105,7 @@ export class RecordFactory {
         return pool[variant % pool.length];
       }
       case "json":
-        return { sample: n, variant };
+        return field.shape ? shapeSample(field.shape, n + variant) : { sample: n, variant };
       case "secret":
         if (field.secret === "generated") throw new Error(`${name}: a generated secret is never sent`);
         return `secret-${this.tag}${n}${variant ? "b" : ""}`;
@@ -267,6 +267,28 @@ export class RecordFactory {
       );
     }
     return res.json().data;
+  }
+}
+
+/** A small value of a declared JSON shape (two entries of a list, increasing where it must). */
+function shapeSample(shape: JsonShape, n: number): unknown {
+  switch (shape.type) {
+    case "string":
+      return `s${n}`.slice(0, shape.max);
+    case "url":
+      return `https://example.com/file/${n}`;
+    case "integer":
+      return Math.min(shape.max, shape.min + n);
+    case "money":
+      return shape.min + n + 0.5;
+    case "enum":
+      return shape.values[n % shape.values.length];
+    case "array":
+      return [0, 1].map((i) => shapeSample(shape.items, n + i));
+    case "object":
+      return Object.fromEntries(Object.entries(shape.properties).map(([k, v]) => [k, shapeSample(v, n)]));
+    case "map":
+      return { [`key${n}`]: shapeSample(shape.values, n) };
   }
 }
 

@@ -162,6 +162,30 @@ export const currentValue = (values: Row, previous: Row | null, name: string): u
 /** Money as stored: rounded to the cent (sums of binary fractions drift). */
 export const cents = (value: number): number => Math.round(value * 100) / 100;
 
+/**
+ * An amount as whole cents, exactly: a numeric column's text ("12345.67", as sums come back) is
+ * read digit by digit; a number is rounded to the cent (inputs are validated to 2 places).
+ * Totals are summed in BigInt cents, so no sum ever drifts, however large.
+ */
+export function toCents(value: unknown): bigint {
+  if (typeof value === "bigint") return value;
+  if (typeof value === "string") {
+    const m = /^(-)?(\d*)(?:\.(\d*))?$/.exec(value.trim());
+    if (m) {
+      const whole = BigInt(m[2] || "0") * 100n + BigInt(((m[3] ?? "") + "00").slice(0, 2));
+      return m[1] ? -whole : whole;
+    }
+    value = Number(value);
+  }
+  return typeof value === "number" && Number.isFinite(value) ? BigInt(Math.round(value * 100)) : 0n;
+}
+
+/** Whole cents as the stored amount (exact: bounded totals stay far below 2^53 cents). */
+export const fromCents = (c: bigint): number => Number(c) / 100;
+
+/** Σ of amounts, in cents. */
+export const sumCents = (values: unknown[]): bigint => values.reduce<bigint>((s, v) => s + toCents(v), 0n);
+
 export const numberOr = (value: unknown, fallback = 0): number =>
   typeof value === "number" && Number.isFinite(value) ? value : fallback;
 

@@ -1,7 +1,15 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/open";
 import { defineHooks, type Row } from "../hooks";
-import { cents, completeWrite, currentValue, modelOf, numberOr } from "./derived-writes";
+import {
+  completeWrite,
+  currentValue,
+  fromCents,
+  modelOf,
+  numberOr,
+  sumCents,
+  toCents,
+} from "./derived-writes";
 
 // Orders:
 // - subtotal = Σ items' prices; total = subtotal − discount + shipping + tax; amount_due =
@@ -18,13 +26,18 @@ const CATEGORY_RANK: Record<string, number> = { open: 0, production: 1, complete
 
 /** What the captured payments of an order add up to. */
 export async function capturedTotal(tx: Database, tenantId: number, orderId: number): Promise<number> {
+  return fromCents(await capturedCents(tx, tenantId, orderId));
+}
+
+/** The captured payments of an order in whole cents (the database's exact sum). */
+async function capturedCents(tx: Database, tenantId: number, orderId: number): Promise<bigint> {
   const payments = await modelOf("UserPayment");
   const p = payments.table.table;
   const [{ sum }] = await tx
     .select({ sum: sql<string>`coalesce(sum(${p.amount}), 0)` })
     .from(p)
     .where(and(eq(p.tenant_id, tenantId), eq(p.order_id, orderId), eq(p.status, "captured")));
-  return Number(sum);
+  return toCents(String(sum));
 }
 
 /** The category the items call for, or undefined when no item has a status. */
@@ -81,32 +94,31 @@ async function followStatus(
 
 /** total − captured payments, as they are in the transaction. */
 export async function settleAmountDue(tx: Database, tenantId: number, order: Row): Promise<number> {
-  return cents(numberOr(order.total) - (await capturedTotal(tx, tenantId, order.id as number)));
+  return fromCents(toCents(order.total) - (await capturedCents(tx, tenantId, order.id as number)));
 }
 
 export default defineHooks({
   compute(values: Row, previous: Row | null, children) {
     const items = children?.items;
+    // In whole cents (BigInt): exact however many lines; the bounds are checked after this
+    // (field-relations.ts: discount ≤ subtotal, totals ≤ the money maximum).
     // Without items in the write the stored subtotal stands (a seeded one is given as a number).
     const subtotal = items
-      ? cents(items.reduce((sum, i) => sum + numberOr(i.price), 0))
-      : typeof values.subtotal === "number"
-        ? values.subtotal
-        : numberOr(previous?.subtotal);
-    const total = cents(
+      ? sumCents(items.map((i) => i.price))
+      : toCents(typeof values.subtotal === "number" ? values.subtotal : previous?.subtotal);
+    const total =
       subtotal -
-        numberOr(currentValue(values, previous, "discount")) +
-        numberOr(currentValue(values, previous, "shipping")) +
-        numberOr(currentValue(values, previous, "tax")),
-    );
-    values.subtotal = subtotal;
-    values.total = total;
+      toCents(currentValue(values, previous, "discount")) +
+      toCents(currentValue(values, previous, "shipping")) +
+      toCents(currentValue(values, previous, "tax"));
+    values.subtotal = fromCents(subtotal);
+    values.total = fromCents(total);
     // amount_due is never in a body (read-only): a number here is the server's own (payments).
     if (typeof values.amount_due !== "number") {
       const paid = previous
-        ? numberOr(previous.total) - numberOr(previous.amount_due, numberOr(previous.total))
-        : 0;
-      values.amount_due = cents(total - paid);
+        ? toCents(previous.total) - toCents(numberOr(previous.amount_due, numberOr(previous.total)))
+        : 0n;
+      values.amount_due = fromCents(total - paid);
     }
   },
 

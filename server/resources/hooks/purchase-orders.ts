@@ -5,14 +5,15 @@ import { HttpError } from "../../http/errors";
 import { defineHooks, type Row } from "../hooks";
 import { quoteIdent } from "../tables";
 import {
-  cents,
   childOf,
   currentValue,
   formatCount,
+  fromCents,
   lockRecord,
   modelOf,
   numberOr,
   storedChildren,
+  toCents,
 } from "./derived-writes";
 import { changeOnHand, type QuantityChange } from "./inventories";
 
@@ -42,11 +43,20 @@ const RECEIVING_STATUSES = new Set<unknown>([...OPEN_STATUSES, "received"]);
 
 const received = (line: Row | undefined) => numberOr(line?.quantity_received);
 
-/** The sum of the lines, from the lines when the write carries them, else from the stored total. */
-function linesTotal(lines: Row[] | undefined, previous: Row | null): number {
-  if (lines) return lines.reduce((sum, l) => sum + numberOr(l.quantity) * numberOr(l.unit_cost), 0);
-  if (!previous) return 0;
-  return numberOr(previous.total) - numberOr(previous.freight) - numberOr(previous.tax);
+/**
+ * The sum of the lines in whole cents (exact, BigInt: 10 million × a large unit cost passes 2^53
+ * cents and is then refused by the total's bound), from the lines when the write carries them,
+ * else from the stored total.
+ */
+function linesTotal(lines: Row[] | undefined, previous: Row | null): bigint {
+  if (lines) {
+    return lines.reduce(
+      (sum, l) => sum + BigInt(Math.round(numberOr(l.quantity))) * toCents(l.unit_cost),
+      0n,
+    );
+  }
+  if (!previous) return 0n;
+  return toCents(previous.total) - toCents(previous.freight) - toCents(previous.tax);
 }
 
 /** The status the receipts call for, when the lines say one. */
@@ -117,10 +127,10 @@ async function onOrder(tx: Database, tenantId: number, inventoryId: number): Pro
 export default defineHooks({
   compute(values: Row, previous: Row | null, children) {
     const lines = children?.lines;
-    values.total = cents(
+    values.total = fromCents(
       linesTotal(lines, previous) +
-        numberOr(currentValue(values, previous, "freight")) +
-        numberOr(currentValue(values, previous, "tax")),
+        toCents(currentValue(values, previous, "freight")) +
+        toCents(currentValue(values, previous, "tax")),
     );
     if (!lines) return;
     const wanted = receiptStatus(lines);
