@@ -1,4 +1,6 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { selectRows } from "../../server/db/open";
 import { fromCents, sumCents, toCents } from "../../server/resources/hooks/derived-writes";
 import { BIDI_MESSAGE, CONTROL_MESSAGE, LINE_BREAK_MESSAGE } from "../../server/resources/text-hygiene";
 import {
@@ -66,6 +68,29 @@ describe.each(DATABASE_KINDS)("money, dates, shapes and hygiene (%s)", (dbKind) 
     deliver_to_id: (await a.first("facilities")).id,
     ordered_at: "2026-03-02",
     ...extra,
+  });
+
+  it("the seed keeps these rules", async () => {
+    const count = async (query: string) => {
+      const rows = await selectRows(t.database.db, sql.raw(query));
+      return Number((rows[0] as { n: unknown }).n);
+    };
+    const breaks = {
+      discount: await count("select count(*) as n from orders where discount > subtotal"),
+      totals: await count("select count(*) as n from orders where total > 99999999.99 or total < 0"),
+      due: await count(
+        "select count(*) as n from orders where wanted_by < (ordered_at at time zone 'UTC')::date - 1",
+      ),
+      proof: await count("select count(*) as n from orders where proof_due_at < ordered_at"),
+      po: await count(
+        "select count(*) as n from purchase_orders where expected_at < ordered_at or received_at < ordered_at",
+      ),
+      printed: await count("select count(*) as n from runs where printed_at > now() + interval '5 minutes'"),
+      sizes: await count(
+        "select count(*) as n from products where finished_width > flat_width or finished_height > flat_height or finished_width <= 0 or flat_width <= 0",
+      ),
+    };
+    expect(breaks).toEqual({ discount: 0, totals: 0, due: 0, proof: 0, po: 0, printed: 0, sizes: 0 });
   });
 
   describe("money", () => {
