@@ -85,6 +85,8 @@ export function mapWriteError(
       const field =
         index?.columns.find((c) => c !== "tenant_id") ?? exactCaseIndexField(model, db.constraint);
       if (field) throw duplicateValue(model, field, values[field]);
+      const own = model.hooks.uniqueMessages?.[db.constraint ?? ""];
+      if (own) throw new HttpError(409, own(values));
       throw new HttpError(
         409,
         `Another ${model.singular} already has one of these values. Change it and try again.`,

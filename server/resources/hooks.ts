@@ -53,6 +53,8 @@ export interface ResourceHooks {
   ): Promise<void>;
   /** Before a delete: throw an HttpError (a 409) to refuse it. */
   beforeDelete?(ctx: WriteContext & { record: Row }): Promise<void>;
+  /** The 409 message of a unique index its `schema` adds, by index name, from the written values. */
+  uniqueMessages?: Record<string, (values: Row) => string>;
   /** Extra idempotent DDL (CREATE ... IF NOT EXISTS) the schema sync runs after the resource tables. */
   schema?: string[];
   /** Extra routes under /api/v1/{path}; registered before /{path}/:id. */

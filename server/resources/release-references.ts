@@ -10,7 +10,7 @@ import type { IncomingReference, ResourceModel } from "./model";
 // other update would; a cleared row of an ownChangeLog collection also gets its own entry.
 
 /** Where a reference lives: the record's table, or a child collection's. */
-function referencing(ref: IncomingReference, model: ResourceModel, tenantId: number, id: number) {
+export function referencing(ref: IncomingReference, model: ResourceModel, tenantId: number, id: number) {
   const table = ref.child ? ref.child.table.table : ref.from.table.table;
   const col = table[ref.field];
   const pointsAt = ref.list ? sql`${id} = any(${col})` : eq(col, id);

@@ -18,6 +18,7 @@ import { createDefaultsRoute, fillServerDefaults } from "./create-defaults";
 import { exportCsv } from "./csv-export";
 import { checkDependentReferences, unsettlesChildren } from "./dependent-references";
 import { mapWriteError, staleVersion } from "./errors";
+import { checkFieldRelations } from "./field-relations";
 import { fillSourcesRoute } from "./fill-sources";
 import type { ChildRows, Row } from "./hooks";
 import { lookupRoute } from "./lookups";
@@ -36,7 +37,7 @@ import { checkReferenceValues, childReferenceValues, referenceValues } from "./r
 import { releaseReferences } from "./release-references";
 import { listTables } from "./search-references";
 import { generateSecret } from "./secrets";
-import { checkFieldRelations } from "./field-relations";
+import { checkRemovedRows, recordLabel } from "./status-rules";
 import { checkCreateBody, checkUpdateBody, INT_MAX, isGeneratedSecret } from "./validators";
 import { checkEnumMoves, checkStatusMoves, statusMoves } from "./workflow";
 
@@ -414,7 +415,8 @@ function kindRoutes(app: FastifyInstance, registry: ResourceRegistry, model: Res
           if (touched) {
             stored = await loadChildren(tx, model, auth.tenantId, id);
             checkRowIds(model, writes, stored);
-            moves.push(...childMoves(writes, stored));
+            await checkRemovedRows(tx, registry, auth.tenantId, model, before, writes, stored);
+            moves.push(...childMoves(writes, stored, recordLabel(model, before)));
             merged = mergeChildren(model, writes, stored);
             // New rows' first statuses (create-defaults.ts).
             await fillServerDefaults({
@@ -428,7 +430,7 @@ function kindRoutes(app: FastifyInstance, registry: ResourceRegistry, model: Res
             });
           }
           await checkDependencies(tx, registry, model, auth.tenantId, before, values, merged, stored);
-          await checkStatusMoves(tx, registry, auth.tenantId, moves);
+          await checkStatusMoves(tx, registry, auth.tenantId, moves, recordLabel(model, before));
           model.hooks.compute?.(values, before, merged);
           checkFieldRelations(model.fields, values, before);
           // The version check is part of the UPDATE itself: of two racing writes, one wins.
@@ -592,14 +594,18 @@ async function checkDependencies(
 }
 
 /** The workflow moves of the kept rows of the written collections (enum ones are refused here). */
-function childMoves(writes: ChildWrite[], stored: ChildRows) {
+function childMoves(writes: ChildWrite[], stored: ChildRows, label: string) {
   return writes.flatMap(({ child, rows }) =>
     rows.flatMap((row) => {
       const old = row.id === null ? undefined : stored[child.name]?.find((r) => r.id === row.id);
       if (!old) return [];
       const at = `${child.name}.${row.index}.`;
       checkEnumMoves(child.singular, child.fields, old, row.values, at);
-      return statusMoves(child.singular, child.fields, old, row.values, at);
+      const rowLabel = `${child.rowSingular.charAt(0).toUpperCase()}${child.rowSingular.slice(1)} ${row.index + 1} of ${label}`;
+      return statusMoves(child.singular, child.fields, old, row.values, at).map((m) => ({
+        ...m,
+        label: rowLabel,
+      }));
     }),
   );
 }

@@ -1,13 +1,14 @@
-import { and, eq, inArray } from "drizzle-orm";
 import type { Field } from "../../src/resource-engine/fields";
 import type { Database } from "../db/open";
 import { HttpError } from "../http/errors";
 import type { Row } from "./hooks";
 import type { ResourceRegistry } from "./model";
+import { statusRows, terminalRefusal } from "./status-rules";
 
 // Workflow moves, checked on update against the stored row (in the write's transaction, after
 // the row is locked): an enum with `transitions` may only move along them, and a statusOf
-// reference only to one of the previous Status's next_status_ids (when that list is not empty).
+// reference only to one of the previous Status's next_status_ids (when that list is not empty),
+// and never out of a terminal status (status-rules.ts).
 // A refused move is a 409 naming both ends: "A refund approval cannot go from Requested to Processed".
 
 const article = (words: string) => (/^[aeiou]/i.test(words) ? "An" : "A");
@@ -46,6 +47,8 @@ export interface StatusMove {
   path: string;
   from: number;
   to: number;
+  /** The row's own label in messages ("Item 2 of W-1"); the record's when absent. */
+  label?: string;
 }
 
 /** The statusOf references `values` moves (from one status to another) over `before`. */
@@ -68,25 +71,35 @@ export function statusMoves(
   return moves;
 }
 
-/** Throws the 409 of the first move its previous status's next_status_ids do not allow. */
+/**
+ * Throws the 409 of the first move that leaves a terminal status (status-rules.ts; `label` names
+ * the record or row, "W-1") or that its previous status's next_status_ids do not allow.
+ */
 export async function checkStatusMoves(
   db: Database,
   registry: ResourceRegistry,
   tenantId: number,
   moves: StatusMove[],
+  label = "This record",
 ): Promise<void> {
-  const status = registry.byKind.get("Status");
-  if (moves.length === 0 || !status?.table.table.next_status_ids) return;
-  const t = status.table.table;
-  const ids = [...new Set(moves.flatMap((m) => [m.from, m.to]))];
-  const rows = await db
-    .select({ id: t.id, name: t[status.resource.titleField], next: t.next_status_ids })
-    .from(t)
-    .where(and(eq(t.tenant_id, tenantId), inArray(t.id, ids)));
-  const byId = new Map(rows.map((r) => [r.id as number, r]));
+  if (moves.length === 0 || !registry.byKind.get("Status")?.table.table.next_status_ids) return;
+  const byId = await statusRows(
+    db,
+    registry,
+    tenantId,
+    moves.flatMap((m) => [m.from, m.to]),
+  );
+  // The statuses the previous ones lead to, by name in a terminal refusal.
+  const missing = [...byId.values()].flatMap((s) => s.next).filter((id) => !byId.has(id));
+  for (const [id, row] of await statusRows(db, registry, tenantId, missing)) byId.set(id, row);
   for (const move of moves) {
-    const next = (byId.get(move.from)?.next as number[] | null) ?? [];
+    const from = byId.get(move.from);
+    const to = byId.get(move.to);
+    const terminal = terminalRefusal(move.label ?? label, move.words, from, to, byId, move.path);
+    if (terminal) throw terminal;
+    // An empty list on a status that is not terminal: any move (status-rules.ts, policy).
+    const next = from?.next ?? [];
     if (next.length === 0 || next.includes(move.to)) continue;
-    throw moveRefused(move.words, byId.get(move.from)?.name, byId.get(move.to)?.name ?? move.to, move.path);
+    throw moveRefused(move.words, from?.name, to?.name ?? move.to, move.path);
   }
 }

@@ -16,6 +16,13 @@ export interface Recipe {
 }
 
 export const RECIPES: Partial<Record<ResourceKind, Recipe>> = {
+  // A status leads only to statuses of its own entity (hooks/statuses.ts); the generated one
+  // points at whichever status came first, so it leads nowhere.
+  Status: {
+    async body(body) {
+      body.next_status_ids = [];
+    },
+  },
   // Receipts move a purchase order's status and stock: a new line has received nothing yet.
   PurchaseOrder: {
     async row(child, row) {

@@ -1,12 +1,15 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/open";
 import { defineHooks, type Row } from "../hooks";
+import { loadRegistry } from "../model";
+import { checkFollowsItems, recordLabel } from "../status-rules";
 import {
   completeWrite,
   currentValue,
   fromCents,
   modelOf,
   numberOr,
+  storedChildren,
   sumCents,
   toCents,
 } from "./derived-writes";
@@ -21,6 +24,8 @@ import {
 //   a status counts as open). It moves only along its workflow: to the nearest status of that
 //   category its next statuses lead to (fewest steps, then sort order), and stays put when none
 //   does or its status already has that category.
+// - Whatever moved it, the status may be complete only when every item not cancelled is
+//   (status-rules.ts checkFollowsItems): 409 otherwise.
 
 const CATEGORY_RANK: Record<string, number> = { open: 0, production: 1, complete: 2 };
 
@@ -138,6 +143,14 @@ export default defineHooks({
       const category = await itemsCategory(tx, tenantId, children.items);
       const next = category ? await followStatus(tx, tenantId, from, category) : undefined;
       if (next !== undefined) values.status_id = next;
+    }
+    // The status as it ends up may not be ahead of the items (status-rules.ts).
+    const statusId = "status_id" in values ? values.status_id : record.status_id;
+    if (statusId !== previous?.status_id || children?.items) {
+      const items =
+        children?.items ?? (await storedChildren(tx, model, "items", tenantId, record.id as number));
+      const label = recordLabel(model, record);
+      await checkFollowsItems(tx, await loadRegistry(), tenantId, label, statusId, items, "item_status_id");
     }
     await completeWrite(tx, model, { tenantId, userId, action }, record, values);
   },
