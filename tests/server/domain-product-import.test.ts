@@ -130,7 +130,7 @@ describe.each(DATABASE_KINDS)("product import (%s)", (dbKind) => {
     expect(again.errors[0]).toEqual({
       row: 2,
       field: "sku",
-      message: `Another product already has the SKU "${prefix}-0". Use a different SKU.`,
+      message: `Another product already has the SKU "${prefix}-0" (in any case). Use a different SKU.`,
     });
   });
 
