@@ -6,7 +6,7 @@ import type { Json } from "../reliability/hostile-input";
 import type { Send } from "../reliability/probe";
 import { RecordBodies } from "../reliability/record-bodies";
 import { bearer, createTestApp, DATABASE_KINDS, getProfile, signIn, type TestApp } from "./helpers";
-import { RecordFactory } from "./resource-factory";
+import { plainField, RecordFactory } from "./resource-factory";
 
 // Tenant isolation over every declared kind: for a record of tenant 1, the administrator of
 // tenant 2 (admin@other.test, who holds '*' on every kind in their own tenant) gets a 404 on
@@ -21,19 +21,6 @@ const models = registry.models.map((m) => [m.kind, m] as [string, ResourceModel]
 type Record1 = Json & { id: number; version: number };
 
 const isReference = (f: Field): f is ReferenceField => f.type === "reference" || f.type === "referenceList";
-
-/** A field a PATCH may change to another valid value without touching references or uniqueness. */
-function plainField(model: ResourceModel): [string, Field] | undefined {
-  return Object.entries(model.fields).find(
-    ([, f]) =>
-      !f.readOnly &&
-      !f.unique &&
-      !isReference(f) &&
-      f.type !== "secret" &&
-      f.type !== "json" &&
-      !(f.type === "enum" && f.transitions),
-  );
-}
 
 describe.each(DATABASE_KINDS)("tenant isolation (%s)", (dbKind) => {
   let t: TestApp;

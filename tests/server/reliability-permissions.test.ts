@@ -3,7 +3,6 @@ import { SEED_USERS } from "../../server/db/seed";
 import { loadRegistry, type ResourceModel } from "../../server/resources/model";
 import { type MergedPermissions, mergePermissions, scopeFor, type Verb } from "../../src/access/permissions";
 import { kindOpenToRead } from "../../src/access/route-requirements";
-import type { Field } from "../../src/resource-engine/fields";
 import { RESOURCES } from "../../src/resource-engine/registry";
 import { routesOf } from "../../src/resource-engine/resource-routes";
 import { isRouteAllowed, tableRequirement } from "../../src/routing/require-permission";
@@ -11,7 +10,7 @@ import type { Json } from "../reliability/hostile-input";
 import type { Send } from "../reliability/probe";
 import { RecordBodies } from "../reliability/record-bodies";
 import { bearer, createTestApp, DATABASE_KINDS, getProfile, signIn, type TestApp } from "./helpers";
-import { RecordFactory } from "./resource-factory";
+import { plainField, RecordFactory } from "./resource-factory";
 
 // The permission matrix: every seeded account (each demo group's role) × every declared kind ×
 // list, show, create, update, delete, answered by the server exactly as one table says, the
@@ -55,20 +54,6 @@ function expectedStatus(
     return scopeFor(merged, model.kind, "Read") === "all" ? 403 : 404;
   }
   return 200;
-}
-
-const isReference = (f: Field) => f.type === "reference" || f.type === "referenceList";
-
-function plainField(model: ResourceModel): [string, Field] | undefined {
-  return Object.entries(model.fields).find(
-    ([, f]) =>
-      !f.readOnly &&
-      !f.unique &&
-      !isReference(f) &&
-      f.type !== "secret" &&
-      f.type !== "json" &&
-      !(f.type === "enum" && f.transitions),
-  );
 }
 
 interface Account {

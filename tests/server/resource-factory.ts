@@ -313,3 +313,34 @@ export function wrongTypeValue(field: Field): unknown {
       return 12345;
   }
 }
+
+const isReferenceField = (f: Field) => f.type === "reference" || f.type === "referenceList";
+
+/** The fields a cross-field rule ties together (a PO's dates, an order's discount and subtotal). */
+function relatedFields(model: ResourceModel): Set<string> {
+  const related = new Set<string>();
+  for (const [name, f] of Object.entries(model.fields)) {
+    const relation = "notBefore" in f ? f.notBefore : "notAbove" in f ? f.notAbove : undefined;
+    if (relation) related.add(name).add(relation.field);
+    if ("notAfter" in f && f.notAfter) related.add(name);
+  }
+  return related;
+}
+
+/**
+ * A field a PATCH may change to another valid value without touching references, uniqueness,
+ * workflows or a cross-field rule (the permission and isolation tests change one such field).
+ */
+export function plainField(model: ResourceModel): [string, Field] | undefined {
+  const related = relatedFields(model);
+  return Object.entries(model.fields).find(
+    ([name, f]) =>
+      !f.readOnly &&
+      !f.unique &&
+      !isReferenceField(f) &&
+      !related.has(name) &&
+      f.type !== "secret" &&
+      f.type !== "json" &&
+      !(f.type === "enum" && f.transitions),
+  );
+}

@@ -199,7 +199,7 @@ describe("form rules", () => {
     }
   };
 
-  it("required, lengths, pattern and formats from the declaration", () => {
+  it("required, lengths, pattern and formats from the declaration", async () => {
     const rules = rulesFor({
       type: "text",
       label: "Code",
@@ -210,10 +210,15 @@ describe("form rules", () => {
     });
     expect(rules).toEqual([
       { required: true, whitespace: true, message: "Code is required" },
+      // Invisible-only text is empty; controls and bidi overrides are refused, as on the server.
+      { validator: expect.any(Function) },
       { min: 2, message: "Code needs at least 2 characters" },
       { max: 5, message: "Code can have at most 5 characters" },
       { pattern: /^(?:[A-Z]+)$/, message: "Code has an invalid format" },
+      { validator: expect.any(Function) },
     ]);
+    await expect(validate(rules, "AB\u202EC")).rejects.toThrow(/bidirectional/i);
+    await expect(validate(rules, "ABC")).resolves.toBeUndefined();
     expect(rulesFor({ type: "email", label: "Email" })).toContainEqual({
       type: "email",
       message: "Email must be an email address",
