@@ -3,7 +3,7 @@
 // its own latest answer (never another kind's, never an earlier query's), shows the total the API gives this
 // user, and is not empty when the API has records; for the roles without Read on the referenced kinds, no
 // reference is left as a "#<id>" placeholder, in the list or on the first record's page.
-import { type Page, type Response, test } from "@playwright/test";
+import { type Locator, type Page, type Response, test } from "@playwright/test";
 import { apiAs, expect } from "./ui-steps";
 
 /** A small seeded generator (mulberry32): the order is random per run and replayable. */
@@ -60,7 +60,11 @@ function listAnswers(page: Page) {
   return seen;
 }
 
-const PLACEHOLDER = /(^|\s)#\d+(\s|$)/;
+/** A reference left as its id: a value, link, tag or cell that is "#<id>" and nothing else ("Acme #10 envelopes" is a name). */
+const PLACEHOLDER = /^#\d+$/;
+const VALUES = "td, a, span, .ant-tag, .ant-descriptions-item-content";
+const placeholders = async (scope: Locator) =>
+  (await scope.locator(VALUES).allInnerTexts()).map((t) => t.trim()).filter((t) => PLACEHOLDER.test(t));
 
 /** The main area has settled: no spinner, no pending table. */
 async function settled(page: Page) {
@@ -146,11 +150,7 @@ export async function walkSidebar(
     }
 
     if (!opts.placeholders || (await rows.count()) === 0) continue;
-    const texts = await rows.locator("td").allInnerTexts();
-    expect(
-      texts.filter((t) => PLACEHOLDER.test(t)),
-      `"#id" placeholders in ${where}`,
-    ).toEqual([]);
+    expect(await placeholders(table.locator("tbody")), `"#id" placeholders in ${where}`).toEqual([]);
     // The first record's page names what it references.
     const link = rows.first().locator("td a").first();
     if ((await link.count()) === 0) continue;
@@ -167,9 +167,7 @@ export async function walkSidebar(
       ? page.locator(".ant-drawer-open .ant-drawer-content").last()
       : page.locator("main");
     await expect
-      .poll(async () => PLACEHOLDER.test(await record.innerText()), {
-        message: `"#id" placeholder on the first record of ${where}`,
-      })
-      .toBe(false);
+      .poll(() => placeholders(record), { message: `"#id" placeholders on the first record of ${where}` })
+      .toEqual([]);
   }
 }
