@@ -149,7 +149,9 @@ function refusedValues(field: Field): fc.Arbitrary<unknown> {
       if (field.type === "text" || field.type === "email" || field.type === "phone") {
         options.push(fc.constant("two\nlines"));
       }
-      if (field.required) options.push(fc.constantFrom(...INVISIBLE_TEXT));
+      // Empty for a required field; a numbered one (a document number) is the server's to fill on create.
+      const numbered = "numbering" in field && field.numbering !== undefined;
+      if (field.required && !numbered) options.push(fc.constantFrom(...INVISIBLE_TEXT));
       // Rich text is sanitised first, which may drop a NUL: only plain text must refuse it.
       if (field.type !== "richText") options.push(fc.constantFrom(...NUL_TEXT));
       options.push(fc.constantFrom(...LONE_SURROGATES));
