@@ -50,6 +50,7 @@ export function childReferenceValues(writes: ChildWrite[]): ReferenceValue[] {
   );
 }
 
+/** A Status entity in words, for messages ("order_item" → "order items"). */
 const ENTITY_WORDS: Record<string, string> = {
   order: "orders",
   order_item: "order items",
@@ -58,7 +59,8 @@ const ENTITY_WORDS: Record<string, string> = {
   purchase_order: "purchase orders",
   refund: "refunds",
 };
-const entityWords = (entity: unknown) => ENTITY_WORDS[String(entity)] ?? String(entity).replace(/_/g, " ");
+export const entityWords = (entity: unknown) =>
+  ENTITY_WORDS[String(entity)] ?? String(entity).replace(/_/g, " ");
 
 interface Found {
   entity?: unknown;

@@ -6,7 +6,7 @@ import { createTestApp, DATABASE_KINDS, signIn, type TestApp } from "./helpers";
 // order is complete only when its items are, and status setup in use cannot be corrupted. Each
 // wrong write is refused through the API with a message naming the rule; the right one passes.
 
-// The seeded order-item walk to Shipped (domain.md's sequence, seed-data/statuses.ts).
+// The seeded order-item walk to Packed (domain.md's sequence, seed-data/statuses.ts).
 const TO_PACKED = [
   "preflight",
   "awaiting_proof",

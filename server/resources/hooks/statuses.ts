@@ -1,6 +1,7 @@
 import { and, count, eq, inArray, ne } from "drizzle-orm";
 import { HttpError, validationFailed } from "../../http/errors";
 import { defineHooks } from "../hooks";
+import { entityWords } from "../reference-checks";
 import { referencing } from "../release-references";
 
 // Status setup cannot be corrupted while in use (checked after the write, in its transaction):
@@ -9,16 +10,6 @@ import { referencing } from "../release-references";
 // - code is unique per tenant and entity, trimmed and case-insensitive: a unique index (so
 //   concurrent creates are settled too), refused with a 409 that names the rule;
 // - next_status_ids name statuses of the same entity only: 400.
-
-const ENTITY_WORDS: Record<string, string> = {
-  order: "orders",
-  order_item: "order items",
-  run: "runs",
-  mail_order: "mail orders",
-  purchase_order: "purchase orders",
-  refund: "refunds",
-};
-const entityWords = (entity: unknown) => ENTITY_WORDS[String(entity)] ?? String(entity).replace(/_/g, " ");
 
 export default defineHooks({
   async afterWrite({ tx, model, tenantId, action, record, previous }) {
