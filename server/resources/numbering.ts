@@ -87,6 +87,14 @@ async function take(tx: Database, kind: string, name: string, tenantId: number) 
 }
 
 /** The next free number of `name` for a new record of the tenant, in the create's transaction. */
+/** A tenant's sequence of one numbered field, starting where its records leave off. */
+const sequenceRow = (
+  model: ResourceModel,
+  name: string,
+  tenantId: number,
+  start: { format: string; next: number },
+) => ({ tenant_id: tenantId, kind: model.kind, field: name, format: start.format, next_value: start.next });
+
 export async function nextNumber(
   tx: Database,
   model: ResourceModel,
@@ -102,13 +110,7 @@ export async function nextNumber(
       // Of two first creates, the second waits here for the first's row, then takes after it.
       await tx
         .insert(numbering_sequences)
-        .values({
-          tenant_id: tenantId,
-          kind: model.kind,
-          field: name,
-          format: start.format,
-          next_value: start.next,
-        })
+        .values(sequenceRow(model, name, tenantId, start))
         .onConflictDoNothing();
       taken = await take(tx, model.kind, name, tenantId);
       if (!taken) throw new Error(`No numbering sequence for ${model.kind}.${name}`);
@@ -139,13 +141,7 @@ export async function seedNumbering(
       const start = await sequenceFromRecords(tx, model, name, field.numbering, tenantId);
       await tx
         .insert(numbering_sequences)
-        .values({
-          tenant_id: tenantId,
-          kind: model.kind,
-          field: name,
-          format: start.format,
-          next_value: start.next,
-        })
+        .values(sequenceRow(model, name, tenantId, start))
         .onConflictDoUpdate({
           target: [numbering_sequences.tenant_id, numbering_sequences.kind, numbering_sequences.field],
           set: { format: start.format, next_value: start.next, updated_at: new Date() },
