@@ -27,6 +27,14 @@ export interface WriteContext {
   config?: Config;
 }
 
+/** The most (and least) a form's field may hold given the other records, with the rule in words. */
+export interface FieldBound {
+  max?: number;
+  min?: number;
+  /** e.g. "At most $80.00: the rest of payment TX-1 is already refunded". */
+  message: string;
+}
+
 export interface ResourceHooks {
   /**
    * Sets computed (read-only) fields on the values about to be written, on every create and
@@ -51,6 +59,13 @@ export interface ResourceHooks {
       filled?: Set<string>;
     },
   ): Promise<void>;
+  /**
+   * The bounds other records put on a form's fields, for the pages to show before the write (the
+   * write itself is still checked): `values` are the form's current values (children included,
+   * as arrays), `id` the record being edited or null on create. Keys are field paths:
+   * "amount", or "drops.2.quantity" for a child row. Served at POST /api/v1/{path}/bounds.
+   */
+  bounds?(ctx: WriteContext & { values: Row; id: number | null }): Promise<Record<string, FieldBound>>;
   /** Before a delete: throw an HttpError (a 409) to refuse it. */
   beforeDelete?(ctx: WriteContext & { record: Row }): Promise<void>;
   /** The 409 message of a unique index its `schema` adds, by index name, from the written values. */
