@@ -45,14 +45,15 @@ function counts() {
 const emulatorInstall = ensureEmulatorInstalled({ quiet: true });
 
 let failedStep;
+const times = [];
 for (const [name, command, args] of steps) {
   const started = Date.now();
   console.log(`\n=== ${name} ===`);
   const ready = name === "end-to-end tests" ? await emulatorInstall : 0;
   const code = ready === 0 ? await run(command, args, { cwd: root }) : ready;
-  console.log(
-    `=== ${name}: ${code === 0 ? "ok" : `failed (exit ${code})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-  );
+  const seconds = (Date.now() - started) / 1000;
+  times.push([name, seconds]);
+  console.log(`=== ${name}: ${code === 0 ? "ok" : `failed (exit ${code})`} in ${seconds.toFixed(1)} s`);
   if (code !== 0) {
     failedStep = name;
     break;
@@ -61,6 +62,12 @@ for (const [name, command, args] of steps) {
 
 // Not left half-done behind an early failure (the next run would take a partial install for a whole one).
 await emulatorInstall;
+
+// Each step's time together at the end, where a reader of a long CI log looks (the goal: under ten minutes in all).
+console.log("\nstep times:");
+for (const [name, seconds] of times) console.log(`  ${name.padEnd(24)}${seconds.toFixed(1).padStart(7)} s`);
+const total = times.reduce((sum, [, seconds]) => sum + seconds, 0);
+console.log(`  ${"total".padEnd(24)}${total.toFixed(1).padStart(7)} s (${(total / 60).toFixed(1)} min)`);
 
 const { passed, failed, skipped } = counts();
 if (failedStep) console.error(`\nnpm test failed at: ${failedStep}`);
