@@ -7,6 +7,7 @@ import { type BulkColumn, insertJsonRows } from "./bulk-insert";
 import { diffRows } from "./change-logs";
 import { isCaseInsensitiveCode } from "./code-normalise";
 import { CsvSyntaxError, parseCsv } from "./csv-parse";
+import { checkDependentReferences } from "./dependent-references";
 import { duplicateValue } from "./errors";
 import { relationErrors } from "./field-relations";
 import type { Row } from "./hooks";
@@ -304,6 +305,15 @@ export async function checkImport(
     const [row, ...field] = (error.field ?? "").split(".");
     errors.push({ row: Number(row), field: field.join("."), message: error.message });
     bad.add(Number(row));
+  }
+  // References that belong together (dependsOn: a product's templates of its site), row by row
+  // as a create would; rows already in error are left alone.
+  for (const [i, record] of result.values.entries()) {
+    if (bad.has(i + 2)) continue;
+    const rowErrors: FieldError[] = [];
+    await checkDependentReferences(db, registry, model, tenantId, { record, previous: null }, rowErrors);
+    for (const error of rowErrors) errors.push({ row: i + 2, field: error.field, message: error.message });
+    if (rowErrors.length > 0) bad.add(i + 2);
   }
   await checkUnique(db, model, tenantId, result.values, errors, bad);
 

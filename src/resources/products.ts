@@ -31,6 +31,10 @@ const PRICE_TIERS: JsonShape = {
   },
 };
 
+// A product's categories and templates are its own site's (issue 16, class 9): the server refuses
+// another site's (400 on the field) and the selects offer only the site's.
+const ofSite = { field: "site_id", targetField: "site_id" };
+
 // What a storefront sells, per site (/products/{site_id}/...). Templates are linked here only,
 // not also from the template, so the relation is kept once.
 export default defineResource({
@@ -44,7 +48,7 @@ export default defineResource({
     name: text({ required: true, max: 160, searchable: true, sortable: true }),
     site_id: reference("Site", { required: true, filter: true }),
     product_type_id: reference("ProductType", { required: true, filter: true }),
-    category_ids: referenceList("ProductCategory", { label: "Categories" }),
+    category_ids: referenceList("ProductCategory", { label: "Categories", dependsOn: ofSite }),
     finished_width: inches({ notAbove: { field: "flat_width", label: "the flat width" } }),
     finished_height: inches({ notAbove: { field: "flat_height", label: "the flat height" } }),
     flat_width: inches(),
@@ -58,7 +62,7 @@ export default defineResource({
     }),
     default_stock_id: reference("Inventory", { filter: true, onDelete: "setNull" }),
     attribute_ids: referenceList("Attribute", { label: "Options" }),
-    template_ids: referenceList("Template", { label: "Templates" }),
+    template_ids: referenceList("Template", { label: "Templates", dependsOn: ofSite }),
     price_tiers: json({ help: "[{ quantity, price }]", shape: PRICE_TIERS }),
     setup_fee: money(),
     turnaround_days: integer({ min: 0, max: 90, unit: "days", sortable: true }),

@@ -13,6 +13,7 @@ import {
   sumCents,
   toCents,
 } from "./derived-writes";
+import { checkNoWorkStarted, checkOrderPolicy } from "./order-policy";
 
 // Orders:
 // - subtotal = Σ items' prices; total = subtotal − discount + shipping + tax; amount_due =
@@ -127,7 +128,18 @@ export default defineHooks({
     }
   },
 
-  async afterWrite({ tx, model, tenantId, userId, action, record, previous, children, filled }) {
+  async afterWrite({
+    tx,
+    model,
+    tenantId,
+    userId,
+    action,
+    record,
+    previous,
+    children,
+    previousChildren,
+    filled,
+  }) {
     if (action === "delete" || !record) return;
     const values: Row = {};
     // The payments as they are now (compute went by the stored amount due).
@@ -153,5 +165,12 @@ export default defineHooks({
       await checkFollowsItems(tx, await loadRegistry(), tenantId, label, statusId, items, "item_status_id");
     }
     await completeWrite(tx, model, { tenantId, userId, action }, record, values);
+    // Credit and activity (order-policy.ts), on the figures as stored.
+    await checkOrderPolicy({ tx, tenantId, action, record, previous, children, previousChildren });
+  },
+
+  // An order with work on the floor stays: its items' production is real (status-rules.ts).
+  async beforeDelete({ tx, model, tenantId, record }) {
+    await checkNoWorkStarted(tx, model, tenantId, record);
   },
 });

@@ -10,6 +10,7 @@ import { databaseError } from "../errors";
 import { defineHooks } from "../hooks";
 import { loadRegistry, type ResourceModel } from "../model";
 import { checkReferenceValues, referenceValues } from "../reference-checks";
+import { checkProductMove } from "./site-ties";
 
 // Products are imported from a CSV, one site at a time (spec: /products/{site_id}/import):
 //   POST products/import/preview?site_id=   → { data: { rows, valid, errors, sample, columns } }
@@ -175,4 +176,10 @@ async function importRoutes(app: FastifyInstance, model: ResourceModel): Promise
   });
 }
 
-export default defineHooks({ routes: importRoutes });
+export default defineHooks({
+  routes: importRoutes,
+  // A product stays on its site while that site's orders carry it (site-ties.ts).
+  async afterWrite({ tx, tenantId, action, record, previous }) {
+    if (action === "update" && record) await checkProductMove(tx, tenantId, record, previous);
+  },
+});
