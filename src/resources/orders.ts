@@ -146,7 +146,8 @@ export default defineResource({
         proof_version: integer({ min: 0, max: 1000, default: 0 }),
         price: money({ help: "The line's price" }),
         item_status_id: reference("Status", { label: "Status", statusOf: "order_item" }),
-        run_id: reference("Run", { onDelete: "setNull" }),
+        // The run that gangs the item, set by the server (hooks/order-item-runs.ts): never in a body.
+        run_id: reference("Run", { onDelete: "setNull", readOnly: true }),
         outsource_vendor_id: reference("Vendor", { onDelete: "setNull" }),
         // The gang rule: items share a run only when stock, colours and coating match.
         stock_id: reference("Inventory", { onDelete: "setNull" }),

@@ -13,6 +13,7 @@ import {
   sumCents,
   toCents,
 } from "./derived-writes";
+import { checkOrderDelete, checkOrderItemsOnRuns } from "./order-item-runs";
 import { checkNoWorkStarted, checkOrderPolicy } from "./order-policy";
 
 // Orders:
@@ -141,6 +142,10 @@ export default defineHooks({
     filled,
   }) {
     if (action === "delete" || !record) return;
+    // Items on an open run keep what it prints and stay on the order (order-item-runs.ts).
+    if (action === "update" && children?.items && previousChildren?.items) {
+      await checkOrderItemsOnRuns(tx, tenantId, record, children.items, previousChildren.items);
+    }
     const values: Row = {};
     // The payments as they are now (compute went by the stored amount due).
     if (action === "update") values.amount_due = await settleAmountDue(tx, tenantId, record);
@@ -171,6 +176,8 @@ export default defineHooks({
 
   // An order with work on the floor stays: its items' production is real (status-rules.ts).
   async beforeDelete({ tx, model, tenantId, record }) {
+    const items = await storedChildren(tx, model, "items", tenantId, record.id as number);
+    await checkOrderDelete(tx, tenantId, record, items);
     await checkNoWorkStarted(tx, model, tenantId, record);
   },
 });

@@ -14,6 +14,8 @@ import {
   storedChildren,
   updateAsServer,
 } from "./derived-writes";
+import { changeOnHand } from "./inventories";
+import { categoryOf, linkRunItems, lockOrders } from "./order-item-runs";
 
 // Runs:
 // - due_at is the earliest due date of the run's items; sheets, when a write of the items leaves
@@ -26,6 +28,18 @@ import {
 //   status (closed) reserves nothing. After each run write the stock item's `committed` is
 //   recomputed from all its runs (its row locked), and a write that would raise it above
 //   on_hand is refused (409) rather than letting available go negative.
+// - a run item prints at least its order item's quantity: quantity_required below it is a 400 on
+//   items.N.quantity_required with both figures (it stays required: the juggler says how many to
+//   print, the order's quantity or more for spoilage; it is not filled in);
+// - an order item is on one live run at a time and its run_id follows the runs
+//   (order-item-runs.ts: the orders of the items are locked first, a 409 names the other run);
+// - closing a run (a move into a complete-category status, or a create in one) consumes its paper:
+//   the stock item's on_hand drops by what the run reserved (its sheets, at least what its items
+//   need, plus overs), logged as a "consume" quantity change referencing the run number, and the
+//   reservation goes. Policy: when on_hand is below that the paper count is wrong, and the close is
+//   refused (409) until on hand is adjusted. Cancelling consumes nothing. A closed run keeps its
+//   stock, sheets, overs and items' sheets (409): its paper is consumed as printed. Statuses of
+//   the complete category are terminal (status-rules.ts), so a closed run never reopens.
 
 /** Coating as the sentences say it: "UV coating", "no coating". */
 function coatingWords(value: unknown): string {
@@ -100,6 +114,15 @@ async function gangErrors(tx: Database, run: Row, items: Row[], tenantId: number
       const named = numbers.get(item.order_id as number) ?? `#${item.order_id}`;
       errors.push({ field, message: `${itemName} belongs to order ${on}, not ${named}` });
       return;
+    }
+    const ordered = numberOr(orderItem.quantity);
+    const required = numberOr(item.quantity_required);
+    if (required < ordered) {
+      const on = numbers.get(orderItem.parent_id as number) ?? `#${orderItem.parent_id}`;
+      errors.push({
+        field: `items.${index}.quantity_required`,
+        message: `${itemName} of ${on} is for ${formatCount(ordered)}: the run prints at least that many, not ${formatCount(required)}`,
+      });
     }
     if (seen.has(id)) {
       errors.push({ field, message: `${itemName} is on this run twice` });
@@ -178,6 +201,29 @@ async function committedOf(tx: Database, tenantId: number, stockId: number): Pro
   return Number(row?.committed ?? 0);
 }
 
+/** A closing run's paper leaves the shelf: on_hand drops by `used`, logged as a "consume". */
+async function consumePaper(
+  tx: Database,
+  inventory: ResourceModel,
+  ctx: { tenantId: number; userId: number | null },
+  run: Row,
+  used: number,
+): Promise<void> {
+  if (used <= 0 || typeof run.stock_id !== "number") return;
+  const stock = await lockRecord(tx, inventory, ctx.tenantId, run.stock_id);
+  if (!stock) return;
+  const onHand = numberOr(stock.on_hand);
+  if (onHand < used) {
+    throw new HttpError(
+      409,
+      `Closing run ${String(run.run_number)} consumes ${formatCount(used)} sheets of ${String(stock.name)}, but only ${formatCount(onHand)} are on hand: count the paper and correct on hand first`,
+    );
+  }
+  await changeOnHand(tx, inventory, ctx, stock, [
+    { type: "consume", quantity: -used, reference: String(run.run_number), note: "Run closed" },
+  ]);
+}
+
 export default defineHooks({
   compute(values: Row, _previous: Row | null, children) {
     const items = children?.items;
@@ -188,10 +234,22 @@ export default defineHooks({
     }
   },
 
-  async afterWrite({ tx, model, tenantId, userId, record, previous, children }) {
+  // The orders of a run's items are locked before the run goes (its items' run_id are cleared).
+  async beforeDelete({ tx, model, tenantId, record }) {
+    const items = await storedChildren(tx, model, "items", tenantId, record.id as number);
+    await lockOrders(
+      tx,
+      tenantId,
+      items.map((i) => i.order_id),
+    );
+  },
+
+  async afterWrite({ tx, model, tenantId, userId, record, previous, children, previousChildren }) {
+    const inventory = await modelOf("Inventory");
     if (record) {
       const items =
         children?.items ?? (await storedChildren(tx, model, "items", tenantId, record.id as number));
+      const previousItems = previous ? (previousChildren?.items ?? items) : [];
       const gangChanged =
         !previous ||
         children?.items !== undefined ||
@@ -200,8 +258,31 @@ export default defineHooks({
         const errors = await gangErrors(tx, record, items, tenantId);
         if (errors.length > 0) throw validationFailed(errors);
       }
+      const category = await categoryOf(tx, tenantId, record.status_id);
+      const before = previous ? await categoryOf(tx, tenantId, previous.status_id) : null;
+      if (!previous || children?.items !== undefined || category !== before) {
+        await lockOrders(
+          tx,
+          tenantId,
+          [...items, ...previousItems].map((i) => i.order_id),
+        );
+        const live = category !== "cancelled";
+        await linkRunItems(tx, { tenantId, userId }, record, live, items, previousItems);
+      }
+      if (previous && before === "complete") {
+        const moved =
+          record.stock_id !== previous.stock_id ||
+          runCommitment(record, items) !== runCommitment(previous, previousItems);
+        if (moved) {
+          throw new HttpError(
+            409,
+            `Run ${String(record.run_number)} is closed and its paper consumed: its stock, sheets, overs and items stay as printed`,
+          );
+        }
+      } else if (category === "complete") {
+        await consumePaper(tx, inventory, { tenantId, userId }, record, runCommitment(record, items));
+      }
     }
-    const inventory = await modelOf("Inventory");
     const stocks = [...new Set([previous?.stock_id, record?.stock_id])]
       .filter((id): id is number => typeof id === "number")
       .sort((a, b) => a - b);
