@@ -36,7 +36,11 @@ export default defineResource({
     customer_id: reference("Customer", { required: true, filter: true }),
     product_id: reference("Product", { filter: true }),
     template_id: reference("Template", { onDelete: "setNull" }),
-    list_ids: referenceList("List", { label: "Lists" }),
+    // A customer's mailing lists are theirs alone (privacy): only its own customer's.
+    list_ids: referenceList("List", {
+      label: "Lists",
+      dependsOn: { field: "customer_id", targetField: "customer_id" },
+    }),
     route_ids: referenceList("Route", { label: "EDDM routes" }),
     mail_class: choice(
       [

@@ -1,6 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { USPS_HOLIDAYS } from "../../server/resources/hooks/usps-holidays";
 import { type Api, api, expectFieldError, type Saved, unique } from "./domain-fixtures";
 import { createTestApp, DATABASE_KINDS, signIn, type TestApp } from "./helpers";
+
+// Drops are scheduled from today to a year ahead (issue 16, class 8), so the dates are found
+// from today: business days (no weekend, no USPS holiday) a few weeks out.
+const DAY = 86_400_000;
+const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const ms = (date: string) => Date.parse(`${date}T00:00:00Z`);
+const plus = (date: string, days: number) => iso(ms(date) + days * DAY);
+const weekday = (date: string) => new Date(ms(date)).getUTCDay();
+const isBusinessDay = (date: string) => weekday(date) % 6 !== 0 && !USPS_HOLIDAYS[date];
+/** The first business day on or after `date`. */
+const businessDay = (date: string): string => (isBusinessDay(date) ? date : businessDay(plus(date, 1)));
+/** The last business day on or before `date`. */
+const businessDayBefore = (date: string): string =>
+  isBusinessDay(date) ? date : businessDayBefore(plus(date, -1));
+const FIRST = businessDay(iso(Date.now() + 14 * DAY));
+const later = (days: number) => businessDay(plus(FIRST, days));
+const SATURDAY = plus(FIRST, (6 - weekday(FIRST) + 7) % 7);
+const HOLIDAY = Object.keys(USPS_HOLIDAYS)
+  .sort()
+  .find((d) => d > plus(FIRST, 7) && d < plus(FIRST, 300) && weekday(d) % 6 !== 0) as string;
 
 // Mail orders: piece_count is the drops' sum; drops mail equal quantities on weekdays that are
 // no USPS holiday, within 90 days of the first drop.
@@ -32,14 +53,14 @@ describe.each(DATABASE_KINDS)("mail orders (%s)", (dbKind) => {
     });
 
   it("counts the pieces of its drops (cancelled drops mail nothing)", async () => {
-    const res = await post([drop(1, "2026-03-02"), drop(2, "2026-03-16"), drop(3, "2026-03-30")]);
+    const res = await post([drop(1, FIRST), drop(2, later(14)), drop(3, later(28))]);
     expect(res.statusCode).toBe(201);
     const order = res.json().data as Saved;
     expect(order.piece_count).toBe(15000);
 
     const drops = order.drops as Saved[];
     const changed = await a.update("mail-orders", order.id, {
-      drops: [drops[0], drops[1], { ...drops[2], status: "cancelled" }, drop(4, "2026-04-13", 5001)],
+      drops: [drops[0], drops[1], { ...drops[2], status: "cancelled" }, drop(4, later(42), 5001)],
     });
     expect(changed.piece_count).toBe(15001);
 
@@ -49,39 +70,42 @@ describe.each(DATABASE_KINDS)("mail orders (%s)", (dbKind) => {
   });
 
   it("refuses a drop on a weekend (400 on that drop's date)", async () => {
-    const res = await post([drop(1, "2026-03-02"), drop(2, "2026-03-09"), drop(3, "2026-03-14")]);
+    const res = await post([drop(1, FIRST), drop(2, later(3)), drop(3, SATURDAY)]);
     expectFieldError(
       res,
       "drops.2.scheduled_date",
-      "Drops cannot mail on a weekend: 2026-03-14 is a Saturday",
+      `Drops cannot mail on a weekend: ${SATURDAY} is a Saturday`,
     );
   });
 
   it("refuses a drop on a USPS holiday", async () => {
-    const res = await post([drop(1, "2026-05-18"), drop(2, "2026-05-25")]);
+    const res = await post([drop(1, businessDay(plus(HOLIDAY, -7))), drop(2, HOLIDAY)]);
     expectFieldError(
       res,
       "drops.1.scheduled_date",
-      "Drops cannot mail on a USPS holiday: 2026-05-25 is Memorial Day",
+      `Drops cannot mail on a USPS holiday: ${HOLIDAY} is ${USPS_HOLIDAYS[HOLIDAY]}`,
     );
   });
 
   it("refuses a drop more than 90 days after the first", async () => {
-    const ok = await post([drop(1, "2026-03-02"), drop(2, "2026-05-29")]);
+    const ok = await post([drop(1, FIRST), drop(2, businessDayBefore(plus(FIRST, 90)))]);
     expect(ok.statusCode).toBe(201);
     // The first drop is the earliest date, wherever it is in the list.
-    const res = await post([drop(1, "2026-06-03"), drop(2, "2026-03-02")]);
+    const tooLate = businessDay(plus(FIRST, 91));
+    const days = (ms(tooLate) - ms(FIRST)) / DAY;
+    expect(days).toBeGreaterThan(90);
+    const res = await post([drop(1, tooLate), drop(2, FIRST)]);
     expectFieldError(
       res,
       "drops.0.scheduled_date",
-      "Every drop mails within 90 days of the first (2026-03-02); this one is 93 days after it",
+      `Every drop mails within 90 days of the first (${FIRST}); this one is ${days} days after it`,
     );
   });
 
   it("refuses unequal drop quantities (an uneven split may differ by one piece)", async () => {
-    const even = await post([drop(1, "2026-03-02", 3334), drop(2, "2026-03-09", 3333)]);
+    const even = await post([drop(1, FIRST, 3334), drop(2, later(7), 3333)]);
     expect(even.statusCode).toBe(201);
-    const res = await post([drop(1, "2026-03-02", 5000), drop(2, "2026-03-09", 4000)]);
+    const res = await post([drop(1, FIRST, 5000), drop(2, later(7), 4000)]);
     expectFieldError(res, "drops.1.quantity", "Every drop mails the same quantity: the first mails 5,000");
     // Nothing of a refused write is kept.
     const list = await a.call("GET", `mail-orders?customer_id=${customer.id}&limit=100`);
@@ -89,12 +113,13 @@ describe.each(DATABASE_KINDS)("mail orders (%s)", (dbKind) => {
   });
 
   it("checks the drops of an update too", async () => {
-    const order = (await post([drop(1, "2026-03-02")])).json().data as Saved;
+    const order = (await post([drop(1, FIRST)])).json().data as Saved;
+    const sunday = plus(SATURDAY, 1);
     const res = await a.call("PATCH", `mail-orders/${order.id}`, {
       version: order.version,
-      drops: [...(order.drops as Saved[]), drop(2, "2026-03-08")],
+      drops: [...(order.drops as Saved[]), drop(2, sunday)],
     });
-    expectFieldError(res, "drops.1.scheduled_date", "Drops cannot mail on a weekend: 2026-03-08 is a Sunday");
+    expectFieldError(res, "drops.1.scheduled_date", `Drops cannot mail on a weekend: ${sunday} is a Sunday`);
     expect((await a.get("mail-orders", order.id)).drops).toHaveLength(1);
   });
 });

@@ -7,7 +7,7 @@ import { getAuth, requestGrants, requireAuth } from "../../auth/authenticate";
 import { errorAnswers } from "../../auth/schemas";
 import type { Database } from "../../db/open";
 import { at, id, recordColumns, tenantId, users } from "../../db/schema";
-import { forbidden, validationFailed } from "../../http/errors";
+import { forbidden, HttpError, validationFailed } from "../../http/errors";
 import { defineHooks, type Row } from "../hooks";
 import type { ResourceModel } from "../model";
 import { metaSchema, pagingQuerySchema } from "../openapi";
@@ -200,6 +200,16 @@ export default defineHooks({
     const before = action === "create" ? 0 : num(previous?.on_hand);
     const after = num(record.on_hand);
     if (after === before) return;
+    // Issue 16, class 5: an adjustment never takes available below zero (the row is locked by
+    // the update, and runs lock it to commit sheets, so the figures hold until the commit).
+    const committed = num(record.committed);
+    if (after < before && after < committed) {
+      throw new HttpError(
+        409,
+        `On hand of ${String(record.name)} cannot go down to ${after.toLocaleString("en-US")}: ${committed.toLocaleString("en-US")} are committed to runs and ${(before - committed > 0 ? before - committed : 0).toLocaleString("en-US")} available, so on hand stays at ${committed.toLocaleString("en-US")} or more`,
+        [{ field: "on_hand", message: `At least ${committed.toLocaleString("en-US")}: committed to runs` }],
+      );
+    }
     await tx.insert(inventory_quantity_changes).values({
       tenant_id: tenantId,
       inventory_id: record.id as number,

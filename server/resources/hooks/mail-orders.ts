@@ -1,7 +1,15 @@
 import type { FieldError } from "../../http/errors";
 import { validationFailed } from "../../http/errors";
 import { defineHooks, type Row } from "../hooks";
-import { formatCount, numberOr } from "./derived-writes";
+import { formatCount, lockRecord, modelOf, numberOr, storedChildren } from "./derived-writes";
+import {
+  dropBounds,
+  dropRuleErrors,
+  PRESORT_FIELDS,
+  pieceErrors,
+  pieceLimits,
+  presortErrors,
+} from "./mail-order-rules";
 import { USPS_HOLIDAYS } from "./usps-holidays";
 
 // Mail orders: piece_count is the sum of the drops' quantities (cancelled drops mail nothing),
@@ -9,6 +17,15 @@ import { USPS_HOLIDAYS } from "./usps-holidays";
 // one piece apart), on set dates within 90 days of the first drop, never on a weekend or a USPS
 // holiday. A write breaking the rule is refused (400) on the offending drop's field, e.g.
 // drops.2.scheduled_date.
+// Issue 16, class 8 (the checks are in mail-order-rules.ts):
+// - the drops mail no more pieces than the mail order has: its lists' records, its EDDM routes'
+//   addresses, and the pieces its order prints (the order's items of its product, less what the
+//   order's other mail orders already mail; the order row is locked first so two mail orders of
+//   one order queue up);
+// - the presort counts add up to at most the piece count;
+// - a new or re-dated drop is scheduled from today (the date anywhere on earth: UTC−12) to a year
+//   ahead (366 days); a drop is never mailed before its date; drop numbers are unique;
+// - its lists and its order are its customer's (dependsOn in the declaration: a privacy rule).
 
 export const MAX_DROP_SPAN_DAYS = 90;
 
@@ -76,9 +93,32 @@ export default defineHooks({
     }
   },
 
-  async afterWrite({ action, children }) {
-    if (action === "delete" || !children?.drops) return;
-    const errors = dropErrors(children.drops);
+  async afterWrite({ tx, model, tenantId, action, record, previous, children, previousChildren }) {
+    if (action === "delete" || !record) return;
+    const drops = children?.drops;
+    const errors = drops
+      ? [...dropErrors(drops), ...dropRuleErrors(drops, previousChildren?.drops ?? [])]
+      : [];
     if (errors.length > 0) throw validationFailed(errors);
+    const changed = (name: string) =>
+      previous === null || JSON.stringify(previous[name] ?? null) !== JSON.stringify(record[name] ?? null);
+    const sourcesChanged = ["order_id", "product_id", "list_ids", "route_ids"].some(changed);
+    if (drops || sourcesChanged) {
+      // Two mail orders of one order count each other's pieces: the second waits for the first.
+      if (typeof record.order_id === "number") {
+        await lockRecord(tx, await modelOf("Order"), tenantId, record.order_id);
+      }
+      const rows = drops ?? (await storedChildren(tx, model, "drops", tenantId, record.id as number));
+      const pieces = pieceErrors(rows, await pieceLimits(tx, tenantId, record));
+      if (pieces.length > 0) throw validationFailed(pieces);
+    }
+    const presort = presortErrors(record);
+    if (presort.length > 0 && (drops || PRESORT_FIELDS.some(changed))) throw validationFailed(presort);
+  },
+
+  // The drop form: each drop mails at most the pieces the other drops leave.
+  async bounds({ tx, tenantId, values, id }) {
+    const drops = Array.isArray(values.drops) ? (values.drops as Row[]) : [];
+    return dropBounds(drops, await pieceLimits(tx, tenantId, { ...values, id }));
   },
 });

@@ -1,8 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
 import purchaseOrders from "../../../src/resources/purchase-orders";
 import { type Database, selectRows } from "../../db/open";
-import { HttpError } from "../../http/errors";
-import { defineHooks, type Row } from "../hooks";
+import { type FieldError, HttpError, validationFailed } from "../../http/errors";
+import { defineHooks, type FieldBound, type Row } from "../hooks";
 import { quoteIdent } from "../tables";
 import {
   childOf,
@@ -27,6 +27,13 @@ import { changeOnHand, type QuantityChange } from "./inventories";
 //   difference back as an "adjust". Each item's row is locked (FOR UPDATE, in id order) before it
 //   is read, so concurrent receipts into one item queue up and never double count;
 // - an item's on_order is what open POs (sent, acknowledged, partially received) still expect.
+// Issue 16, class 5:
+// - a PO is created before anything arrives: as draft, sent or acknowledged, with nothing
+//   received on its lines (receiving is an update of the saved PO, which raises stock);
+// - a line never receives more than its quantity ordered (400 on lines.N.quantity_received).
+//   Policy: no over-receipt tolerance — a merchant's overs are either a line of their own or
+//   an inventory adjustment, so the PO's receipts always read as what was ordered;
+// - taking a receipt back never leaves the item with less on hand than runs have committed.
 
 type Status = (typeof purchaseOrders.fields.status & { type: "enum" })["values"][number]["value"];
 
@@ -42,6 +49,31 @@ export const OPEN_STATUSES: Status[] = ["sent", "acknowledged", "partially_recei
 const RECEIVING_STATUSES = new Set<unknown>([...OPEN_STATUSES, "received"]);
 
 const received = (line: Row | undefined) => numberOr(line?.quantity_received);
+
+/** The statuses a purchase order may be created in: none has received anything yet. */
+export const CREATE_STATUSES: Status[] = ["draft", "sent", "acknowledged"];
+
+/** The lines' receipt errors: nothing received on create, never more than ordered. */
+export function receiptErrors(lines: Row[], creating: boolean): FieldError[] {
+  const errors: FieldError[] = [];
+  lines.forEach((line, index) => {
+    const field = `lines.${index}.quantity_received`;
+    const got = received(line);
+    const ordered = numberOr(line.quantity);
+    if (creating && got > 0) {
+      errors.push({
+        field,
+        message: "A new purchase order has received nothing yet: save it, then receive the delivery on it",
+      });
+    } else if (got > ordered) {
+      errors.push({
+        field,
+        message: `Received ${formatCount(got)} is more than the ${formatCount(ordered)} ordered on this line`,
+      });
+    }
+  });
+  return errors;
+}
 
 /**
  * The sum of the lines in whole cents (exact, BigInt: 10 million × a large unit cost passes 2^53
@@ -142,6 +174,21 @@ export default defineHooks({
     }
   },
 
+  // The receiving form: each line receives at most its quantity ordered.
+  async bounds({ values }) {
+    const bounds: Record<string, FieldBound> = {};
+    const lines = Array.isArray(values.lines) ? (values.lines as Row[]) : [];
+    lines.forEach((line, index) => {
+      if (typeof line.quantity !== "number") return;
+      bounds[`lines.${index}.quantity_received`] = {
+        min: 0,
+        max: line.quantity,
+        message: `At most ${formatCount(line.quantity)}: the quantity ordered on this line`,
+      };
+    });
+    return bounds;
+  },
+
   async beforeDelete({ tx, model, tenantId, record }) {
     const lines = await storedChildren(tx, model, "lines", tenantId, record.id as number);
     if (lines.some((l) => received(l) > 0)) {
@@ -155,6 +202,18 @@ export default defineHooks({
   async afterWrite({ tx, model, tenantId, userId, action, record, previous, children, previousChildren }) {
     const po = record ?? previous;
     if (!po) return;
+    if (action !== "delete" && children?.lines) {
+      const errors = receiptErrors(children.lines, action === "create");
+      if (errors.length > 0) throw validationFailed(errors);
+    }
+    if (action === "create" && !CREATE_STATUSES.includes(po.status as Status)) {
+      throw validationFailed([
+        {
+          field: "status",
+          message: `A purchase order is created as Draft, Sent or Acknowledged, not ${statusLabel(po.status)}: receiving moves it on`,
+        },
+      ]);
+    }
     const before =
       previousChildren?.lines ??
       (action === "create" ? [] : await storedChildren(tx, model, "lines", tenantId, po.id as number));
@@ -188,6 +247,13 @@ export default defineHooks({
         throw new HttpError(
           409,
           `Not enough ${String(item.name)} on hand to take the receipt back: ${formatCount(numberOr(item.on_hand))} on hand, ${formatCount(numberOr(item.on_hand) - balance)} to take back`,
+        );
+      }
+      const committed = numberOr(item.committed);
+      if (balance < numberOr(item.on_hand) && balance < committed) {
+        throw new HttpError(
+          409,
+          `Not enough ${String(item.name)} available to take the receipt back: ${formatCount(numberOr(item.on_hand))} on hand, ${formatCount(committed)} committed to runs, ${formatCount(numberOr(item.on_hand) - balance)} to take back`,
         );
       }
       await changeOnHand(tx, inventory, { tenantId, userId }, item, moves, {
