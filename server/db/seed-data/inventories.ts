@@ -409,6 +409,36 @@ async function settleLevels(tx: Database, tenantId: number): Promise<void> {
   await tx.execute(sql`update inventories set available = on_hand - committed where tenant_id = ${tenantId}`);
 }
 
+/**
+ * The paper each closed run consumed (hooks/runs.ts: closing a run takes its sheets, at least
+ * what its items need, plus overs off on hand), oldest first: its stock, run number, sheets and
+ * when it closed (its last update).
+ */
+async function closedRunUse(
+  tx: Database,
+  tenantId: number,
+): Promise<{ inventory_id: number; run_number: string; used: number; at: Date }[]> {
+  const registry = await loadRegistry();
+  const run = registry.byKind.get("Run");
+  const status = registry.byKind.get("Status");
+  const runItems = run?.children.find((c) => c.name === "items");
+  if (!run || !status || !runItems) return [];
+  const t = (name: string) => sql.raw(quoteIdent(name));
+  return selectRows(
+    tx,
+    sql`select r.stock_id as inventory_id, r.run_number,
+          (greatest(coalesce(r.sheets, 0), max(ceil(i.quantity_required::numeric / greatest(i.number_up, 1)))::int)
+            + coalesce(r.overs, 0))::int as used,
+          r.updated_at as at
+        from ${t(run.table.name)} r
+        join ${t(runItems.table.name)} i on i.parent_id = r.id and i.tenant_id = r.tenant_id
+        join ${t(status.table.name)} s on s.id = r.status_id and s.tenant_id = r.tenant_id
+        where r.tenant_id = ${tenantId} and r.stock_id is not null and s.category = 'complete'
+        group by r.id, r.stock_id, r.run_number, r.sheets, r.overs, r.updated_at
+        order by r.updated_at, r.id`,
+  );
+}
+
 export default defineSeed({
   rows: ({ full, random, keys }) => {
     const facilities = keys("Location");
@@ -441,45 +471,57 @@ export default defineSeed({
     return [...paper, ...other];
   },
 
-  // Levels as the runs and purchase orders leave them, then a little history: some items were
-  // received against a PO and consumed by runs, ending at the balance they have now.
+  // Levels as the runs and purchase orders leave them, then the history that ends there: each
+  // item's paper was received against a PO, and every closed run consumed its sheets when it closed
+  // (as hooks/runs.ts does), so on hand is what is left after the closed runs. A few items without
+  // closed runs show a receipt alone.
   async after({ tx, tenantId, full, random, now }) {
     await settleLevels(tx, tenantId);
     const items = await selectRows<{ id: number; on_hand: number | null }>(
       tx,
-      sql`select id, on_hand from inventories where tenant_id = ${tenantId} order by id limit ${full ? 24 : 2}`,
+      sql`select id, on_hand from inventories where tenant_id = ${tenantId} order by id`,
     );
+    const uses = new Map<number, { run_number: string; used: number; at: Date }[]>();
+    for (const use of await closedRunUse(tx, tenantId)) {
+      const list = uses.get(use.inventory_id) ?? [];
+      list.push({ ...use, at: new Date(use.at) });
+      uses.set(use.inventory_id, list);
+    }
     const rows: (typeof inventory_quantity_changes.$inferInsert)[] = [];
     const day = 86_400_000;
-    // Within the demo's last 60 days.
-    const start = now.getTime() - 50 * day;
+    let receiptsOnly = full ? 24 : 2;
     for (const item of items) {
-      const consumed = [random.int(2, 12) * 250, random.int(1, 8) * 250];
-      const steps: [string, number, string, string | null][] = [
-        [
-          "receive",
-          (item.on_hand ?? 0) + consumed[0] + consumed[1],
-          `PO-${random.int(24_000, 24_999)}`,
-          null,
-        ],
-        ["consume", -consumed[0], `RUN-${random.int(88_000, 88_999)}`, null],
-        ["consume", -consumed[1], `RUN-${random.int(88_000, 88_999)}`, "Includes makeready waste"],
-      ];
-      let balance = 0;
-      steps.forEach(([type, quantity, reference, note], i) => {
-        balance += quantity;
+      const consumed = uses.get(item.id) ?? [];
+      if (consumed.length === 0 && receiptsOnly-- <= 0) continue;
+      // Received a few days before its first run closed (or within the demo's last 60 days).
+      const first = consumed[0]?.at.getTime() ?? now.getTime() - random.int(10, 50) * day;
+      let balance = (item.on_hand ?? 0) + consumed.reduce((n, c) => n + c.used, 0);
+      rows.push({
+        tenant_id: tenantId,
+        inventory_id: item.id,
+        at: new Date(first - random.int(2, 6) * day),
+        type: "receive",
+        quantity: balance,
+        balance_after: balance,
+        reference: `PO-${random.int(24_000, 24_999)}`,
+        note: null,
+      });
+      for (const c of consumed) {
+        balance -= c.used;
         rows.push({
           tenant_id: tenantId,
           inventory_id: item.id,
-          at: new Date(start + (i * 3 + random.int(0, 2)) * day),
-          type,
-          quantity,
+          at: c.at,
+          type: "consume",
+          quantity: -c.used,
           balance_after: balance,
-          reference,
-          note,
+          reference: c.run_number,
+          note: "Run closed",
         });
-      });
+      }
     }
-    if (rows.length > 0) await tx.insert(inventory_quantity_changes).values(rows);
+    for (let i = 0; i < rows.length; i += 1_000) {
+      await tx.insert(inventory_quantity_changes).values(rows.slice(i, i + 1_000));
+    }
   },
 });
