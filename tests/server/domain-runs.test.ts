@@ -131,8 +131,8 @@ describe.each(DATABASE_KINDS)("runs (%s)", (dbKind) => {
     expect(res.json().message).toBe(`Not enough ${gloss.name}: 1,000 sheets available, 2,500 needed`);
     expect(await committed(gloss)).toEqual({ committed: 500, available: 500 });
 
-    // A second run sees only what the first left available.
-    const second = await newRun([slot(0, { number_up: 8 })]);
+    // A second run sees only what the first left available (another item: item 0 is on the first).
+    const second = await newRun([slot(4, { number_up: 8 })]);
     expect(second.statusCode).toBe(409);
     expect(second.json().message).toBe(`Not enough ${gloss.name}: 500 sheets available, 625 needed`);
     await a.call("DELETE", `runs/${run.id}`);
