@@ -10,6 +10,7 @@ import type { Database } from "../db/open";
 import { change_logs } from "../db/schema";
 import { type FieldError, forbidden, notFound, validationFailed } from "../http/errors";
 import { listAnswerKey, listAnswers, recordAnswerKey, recordAnswers, recordTables } from "./answer-cache";
+import { boundsRoute } from "./bounds";
 import { type Changes, diffRows, listChangeLogs, writeChangeLogs } from "./change-logs";
 import { type ChildWrite, checkChildBodies } from "./child-bodies";
 import { checkRowIds, loadChildren, logRemovedChildren, mergeChildren, writeChildren } from "./children";
@@ -127,6 +128,7 @@ export async function resourceRoutes(
         if (model.hooks.routes) await model.hooks.routes(scope, model);
         createDefaultsRoute(scope, registry, model);
         fillSourcesRoute(scope, registry, model);
+        boundsRoute(scope, model);
         kindRoutes(scope, registry, model);
         lookupRoute(scope, registry, model);
       },

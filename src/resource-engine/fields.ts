@@ -87,6 +87,12 @@ export interface NumberField extends FieldOptions {
    * and the subtotal), when both have a value; on PATCH the other may be the stored one.
    */
   notAbove?: Relation;
+  /**
+   * Other records bound the value (a payment's amount by what its order has due): the kind's
+   * `bounds` hook answers the bound for the form's values (POST {path}/bounds), and the form sets
+   * the input's max and shows the rule as the field's help. The write itself is still checked.
+   */
+  bounded?: boolean;
 }
 
 /** Another field of the same record a value is compared with, and how a person calls it. */

@@ -121,7 +121,8 @@ export default defineResource({
         { value: "on_account" },
         { value: "refunded" },
       ],
-      { required: true, default: "unpaid", filter: true },
+      // Computed by the server from the payments and refunds (hooks/order-money.ts).
+      { required: true, default: "unpaid", filter: true, readOnly: true },
     ),
     special_instructions: longText({ max: 4000 }),
     avanti_sales_order_no: text({ label: "Avanti sales order no.", max: 40, searchable: true }),
@@ -173,7 +174,7 @@ export default defineResource({
   sort: "-ordered_at",
   form: [
     ["order_number", "customer_id", "site_id"],
-    ["channel", "status_id", "payment_status"],
+    ["channel", "status_id"],
     ["bill_to_id", "ship_to_id", "customer_po"],
     ["ordered_at", "proof_due_at", "wanted_by"],
     ["turnaround", "firm_due_date", "ship_method", "blind_ship"],

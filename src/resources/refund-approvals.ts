@@ -14,15 +14,18 @@ export default defineResource({
       filter: true,
       dependsOn: { field: "order_id", targetField: "order_id" },
     }),
-    amount: money({ required: true, sortable: true }),
+    // A money refund gives back at most what is left of its payment (or its order's payments):
+    // hooks/refund-approvals.ts; the form asks for the bound.
+    amount: money({ required: true, sortable: true, bounded: true }),
     reason: choice(
       ["print_defect", "damaged", "late", "customer_error", "cancellation", "duplicate_charge"],
       { required: true, filter: true },
     ),
     remedy: choice(["refund", "reprint", "credit"], { required: true, default: "refund", filter: true }),
     requested_by_id: reference("User", { filter: true, onDelete: "setNull" }),
-    approver_id: reference("User", { filter: true, onDelete: "setNull" }),
-    decided_at: datetime({ sortable: true }),
+    // Who decided and when: set by the server when the request is approved or rejected.
+    approver_id: reference("User", { filter: true, onDelete: "setNull", readOnly: true }),
+    decided_at: datetime({ sortable: true, readOnly: true }),
     status: choice(
       [
         { value: "requested", color: "blue" },
@@ -35,6 +38,7 @@ export default defineResource({
         required: true,
         default: "requested",
         filter: true,
+        // Created as requested only (hooks/refund-approvals.ts); moves checked by workflow.ts.
         transitions: {
           requested: ["under_review"],
           under_review: ["approved", "rejected"],
@@ -47,6 +51,12 @@ export default defineResource({
   list: ["order_id", "amount", "reason", "remedy", "requested_by_id", "status", "created_at"],
   sort: "-created_at",
   form: [
+    ["order_id", "payment_id"],
+    ["amount", "reason", "remedy"],
+    ["requested_by_id", "status"],
+    ["notes"],
+  ],
+  show: [
     ["order_id", "payment_id"],
     ["amount", "reason", "remedy"],
     ["requested_by_id", "approver_id", "decided_at"],

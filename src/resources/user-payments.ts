@@ -17,7 +17,8 @@ export default defineResource({
       dependsOn: { field: "customer_id", targetField: "customer_id" },
     }),
     customer_id: reference("Customer", { required: true, filter: true }),
-    amount: money({ required: true, sortable: true, filter: true }),
+    // At most what its order still has due (hooks/user-payments.ts; the form asks for the bound).
+    amount: money({ required: true, sortable: true, filter: true, bounded: true }),
     method: choice(["card", { value: "ach", label: "ACH" }, "check", "on_account", "store_credit"], {
       required: true,
       default: "card",
@@ -40,7 +41,18 @@ export default defineResource({
         { value: "refunded", color: "purple" },
         { value: "partially_refunded", color: "magenta" },
       ],
-      { required: true, default: "authorized", filter: true },
+      {
+        required: true,
+        default: "authorized",
+        filter: true,
+        // A new payment is authorized, captured or declined (hooks/user-payments.ts); an
+        // authorization is captured, declined or voided; a capture voided while it has no refund
+        // requests. Partially refunded and refunded are the server's, from processed refunds.
+        transitions: {
+          authorized: ["captured", "declined", "voided"],
+          captured: ["voided"],
+        },
+      },
     ),
     paid_at: datetime({ required: true, sortable: true, filter: true }),
     notes: longText({ max: 2000 }),

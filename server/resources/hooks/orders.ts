@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/open";
 import { defineHooks, type Row } from "../hooks";
 import { loadRegistry } from "../model";
@@ -13,13 +13,15 @@ import {
   sumCents,
   toCents,
 } from "./derived-writes";
+import { settledMoney } from "./order-money";
 import { checkOrderDelete, checkOrderItemsOnRuns } from "./order-item-runs";
 import { checkNoWorkStarted, checkOrderPolicy } from "./order-policy";
 
 // Orders:
 // - subtotal = Σ items' prices; total = subtotal − discount + shipping + tax; amount_due =
-//   total − the order's captured payments. All three are read-only: computed on every write (and
-//   by the payments' hook when a captured payment comes, changes or goes).
+//   total − (captured payments − processed money refunds), and payment_status, from the payments
+//   and refunds (order-money.ts). All are read-only: computed on every write (and by the payments'
+//   and refunds' hooks when they change the order's money).
 // - The status follows the items, on a write that changes the items without choosing the status
 //   itself: when every item is cancelled the order goes to a cancelled-category status; else to a
 //   status of the least advanced item's category (open < production < complete; an item without
@@ -30,22 +32,6 @@ import { checkNoWorkStarted, checkOrderPolicy } from "./order-policy";
 //   (status-rules.ts checkFollowsItems): 409 otherwise.
 
 const CATEGORY_RANK: Record<string, number> = { open: 0, production: 1, complete: 2 };
-
-/** What the captured payments of an order add up to. */
-export async function capturedTotal(tx: Database, tenantId: number, orderId: number): Promise<number> {
-  return fromCents(await capturedCents(tx, tenantId, orderId));
-}
-
-/** The captured payments of an order in whole cents (the database's exact sum). */
-async function capturedCents(tx: Database, tenantId: number, orderId: number): Promise<bigint> {
-  const payments = await modelOf("UserPayment");
-  const p = payments.table.table;
-  const [{ sum }] = await tx
-    .select({ sum: sql<string>`coalesce(sum(${p.amount}), 0)` })
-    .from(p)
-    .where(and(eq(p.tenant_id, tenantId), eq(p.order_id, orderId), eq(p.status, "captured")));
-  return toCents(String(sum));
-}
 
 /** The category the items call for, or undefined when no item has a status. */
 async function itemsCategory(tx: Database, tenantId: number, items: Row[]): Promise<string | undefined> {
@@ -99,11 +85,6 @@ async function followStatus(
   return undefined;
 }
 
-/** total − captured payments, as they are in the transaction. */
-export async function settleAmountDue(tx: Database, tenantId: number, order: Row): Promise<number> {
-  return fromCents(toCents(order.total) - (await capturedCents(tx, tenantId, order.id as number)));
-}
-
 export default defineHooks({
   compute(values: Row, previous: Row | null, children) {
     const items = children?.items;
@@ -147,8 +128,9 @@ export default defineHooks({
       await checkOrderItemsOnRuns(tx, tenantId, record, children.items, previousChildren.items);
     }
     const values: Row = {};
-    // The payments as they are now (compute went by the stored amount due).
-    if (action === "update") values.amount_due = await settleAmountDue(tx, tenantId, record);
+    // amount_due and payment_status from the payments and refunds as they are now (order-money.ts;
+    // compute went by the stored amount due); 409 when the total falls below what was paid.
+    Object.assign(values, await settledMoney(tx, tenantId, record));
     // A new order's first status, filled by the server, is no choice: the items' category decides.
     const defaulted = action === "create" && filled?.has("status_id") === true;
     const statusChosen =

@@ -161,6 +161,12 @@ export function planRefunds(shop: Shop, orders: OrderPlan[], payments: PaymentPl
   const refunds: RefundPlan[] = [];
   const captured = new Map<OrderPlan, PaymentPlan>();
   for (const p of payments) if (p.status === "captured" && p.method === "card") captured.set(p.order, p);
+  // Each order's captured money, and what its money refunds (not rejected) give back.
+  const paidOn = new Map<OrderPlan, number>();
+  for (const p of payments) {
+    if (p.status === "captured") paidOn.set(p.order, round2((paidOn.get(p.order) ?? 0) + p.amount));
+  }
+  const refundedOn = new Map<OrderPlan, number>();
   // Cancelled orders paid by card get their money back.
   for (const order of orders) {
     const payment = captured.get(order);
@@ -212,6 +218,8 @@ export function planRefunds(shop: Shop, orders: OrderPlan[], payments: PaymentPl
         notes: "Charged twice by a checkout retry",
       };
       payments.push(duplicate);
+      paidOn.set(order, round2((paidOn.get(order) ?? 0) + duplicate.amount));
+      refundedOn.set(order, round2((refundedOn.get(order) ?? 0) + duplicate.amount));
       refunds.push({
         order,
         payment: duplicate,
@@ -243,12 +251,24 @@ export function planRefunds(shop: Shop, orders: OrderPlan[], payments: PaymentPl
           ? random.pick(["refund", "credit"] as const)
           : random.pick(["refund", "reprint", "credit"] as const);
     const share = reason === "late" ? 0.15 : reason === "damaged" ? 0.5 : random.pick([0.25, 0.5, 1]);
+    // Money goes back only out of what the order's payments took and earlier requests left
+    // (the server's rule, hooks/refund-approvals.ts): at most that, else a credit.
+    let amount = round2(order.total * share);
+    let money = remedy === "refund";
+    if (money) {
+      const left = round2((paidOn.get(order) ?? 0) - (refundedOn.get(order) ?? 0));
+      amount = Math.min(amount, left);
+      money = amount > 0;
+      if (money && status !== "rejected")
+        refundedOn.set(order, round2((refundedOn.get(order) ?? 0) + amount));
+      if (!money) amount = round2(order.total * share);
+    }
     refunds.push({
       order,
-      payment: remedy === "refund" ? payment : null,
-      amount: round2(order.total * share),
+      payment: money ? payment : null,
+      amount,
       reason,
-      remedy,
+      remedy: money || remedy !== "refund" ? remedy : "credit",
       status,
       requestedAt,
       decidedAt,
