@@ -13,7 +13,8 @@ export function registerCors(app: FastifyInstance, config: Config): void {
     if (!origin || !isApiPath(request.url) || !isAppOrigin(config, origin)) return;
     reply.header("access-control-allow-origin", origin);
     reply.header("vary", "Origin");
-    reply.header("access-control-expose-headers", "Retry-After");
+    // x-total-count: the stock @refinedev/simple-rest provider reads a list's total from it.
+    reply.header("access-control-expose-headers", "Retry-After, x-total-count");
     if (request.method === "OPTIONS" && request.headers["access-control-request-method"]) {
       return reply
         .code(204)

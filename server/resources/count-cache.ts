@@ -12,7 +12,7 @@ import { GenerationCache } from "../db/generation-cache";
 
 export const listTotals = new GenerationCache<number>(10_000);
 
-const PAGING = new Set(["page", "limit", "sort"]);
+const PAGING = new Set(["page", "limit", "sort", "_start", "_end", "_sort", "_order"]);
 
 /**
  * The cache key of a list's total: tenant, kind, the owner when the caller sees only their own

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { scopeFor } from "../../src/access/permissions";
 import { kindOpenToRead } from "../../src/access/route-requirements";
 import type { Field, ReferenceField } from "../../src/resource-engine/fields";
+import { type StatusNode, startStatuses, statusesAllowedFrom } from "../../src/resource-engine/status-moves";
 import { getAuth, requestGrants, requireAuth } from "../auth/authenticate";
 import { errorAnswers } from "../auth/schemas";
 import type { Database } from "../db/open";
@@ -23,6 +24,8 @@ import { INT_MAX } from "./validators";
 //   field   a reference of the kind ("bill_to_id") or of a child collection ("items.product_id")
 //   id=1,2  those records (titles of stored values); search=words; page, limit
 //   {dependsOn.field}=id  a dependent reference's value (customer_id=7 for an order's bill_to_id)
+//   from=id | from=new  a status reference's statuses a record in that status may take, or a new
+//           record may start in (status-moves.ts: what the server's workflow rules allow)
 // → { data: [{ id, title, …label fields, scope value, colour }], meta: { page, limit, total } }
 // Always the caller's tenant; a status reference's entity only; users (an identity kind) from
 // the identity tables, members of the tenant, by name.
@@ -55,12 +58,18 @@ export interface LookupQuery {
   search?: string;
   /** The dependent reference's value, when given. */
   dependency?: number;
+  /** A status reference: only the statuses allowed from this one ("new": a new record's). */
+  from?: number | "new";
 }
 
 const ID = /^\d{1,10}$/;
 const isId = (text: string) => ID.test(text) && Number(text) >= 1 && Number(text) <= INT_MAX;
 
-function parseLookupQuery(rawQuery: unknown, dependencyParam: string | undefined): LookupQuery {
+function parseLookupQuery(
+  rawQuery: unknown,
+  dependencyParam: string | undefined,
+  statusField = false,
+): LookupQuery {
   const query = (rawQuery ?? {}) as Record<string, string | string[] | undefined>;
   rejectNul(query);
   const errors: FieldError[] = [];
@@ -81,6 +90,10 @@ function parseLookupQuery(rawQuery: unknown, dependencyParam: string | undefined
       if (texts.length !== 1 || !isId(texts[0].trim()))
         errors.push({ field: key, message: "Expected one record id" });
       else parsed.dependency = Number(texts[0].trim());
+    } else if (key === "from" && statusField) {
+      const text = texts.length === 1 ? texts[0].trim() : "";
+      if (text !== "new" && !isId(text)) errors.push({ field: key, message: "Expected a status id or new" });
+      else parsed.from = text === "new" ? "new" : Number(text);
     } else errors.push({ field: key, message: "Unknown parameter" });
   }
   if (errors.length > 0) throw validationFailed(errors);
@@ -120,6 +133,28 @@ function namedByOwnRecords(model: ResourceModel, name: string, tenantId: number,
   // A list of references (integer[]) names each of its elements.
   const named = field?.type === "referenceList" ? sql`unnest(${column})` : sql`${column}`;
   return sql`(SELECT ${named} FROM ${from} WHERE ${mine})`;
+}
+
+/** The statuses of `entity` a record in status `from` may take (or a new one start in); [0] for none. */
+async function allowedStatuses(
+  db: Database,
+  t: ResourceModel["table"]["table"],
+  tenantId: number,
+  entity: string,
+  from: number | "new",
+): Promise<number[]> {
+  const rows = await db
+    .select({ id: t.id, category: t.category ?? t.entity, next: t.next_status_ids })
+    .from(t)
+    .where(and(eq(t.tenant_id, tenantId), eq(t.entity, entity)));
+  const all: StatusNode[] = rows.map((r) => ({
+    id: r.id as number,
+    category: t.category ? (r.category as string | null) : undefined,
+    next: Array.isArray(r.next) ? (r.next as number[]) : [],
+  }));
+  const current = from === "new" ? undefined : all.find((s) => s.id === from);
+  const ids = from === "new" ? startStatuses(all) : current ? statusesAllowedFrom(current, all) : [];
+  return ids.length > 0 ? ids : [0];
 }
 
 export interface LookupAnswer {
@@ -220,6 +255,9 @@ export async function lookup(
   const conditions: (SQL | undefined)[] = [eq(t.tenant_id, tenantId)];
   if (within) conditions.push(sql`${t.id} IN ${within}`);
   if (field.statusOf && t.entity) conditions.push(eq(t.entity, field.statusOf));
+  if (field.statusOf && t.entity && t.next_status_ids && query.from !== undefined) {
+    conditions.push(inArray(t.id, await allowedStatuses(db, t, tenantId, field.statusOf, query.from)));
+  }
   if (query.ids) conditions.push(inArray(t.id, query.ids));
   if (query.search) {
     const titleText = target.fields[titleField]?.type === "text";
@@ -315,6 +353,12 @@ export function lookupRoute(app: FastifyInstance, registry: ResourceRegistry, mo
           search: z.string().optional(),
           page: z.string().optional(),
           limit: z.string().optional(),
+          from: z
+            .string()
+            .optional()
+            .describe(
+              "A status reference: the statuses allowed from this status id, or for a new record (new)",
+            ),
           ...Object.fromEntries(
             [...new Set(dependencyParams)].map((p) => [
               p,
@@ -335,7 +379,7 @@ export function lookupRoute(app: FastifyInstance, registry: ResourceRegistry, mo
       const { ownOnly } = await allowLookup(model, request);
       const { field, siblings, parentFields } = found;
       const dependsOn = field.dependsOn;
-      const query = parseLookupQuery(request.query, dependsOn?.field);
+      const query = parseLookupQuery(request.query, dependsOn?.field, field.statusOf !== undefined);
       const auth = getAuth(request);
       let dependency: { column: string; value: number | null } | undefined;
       if (dependsOn && query.dependency !== undefined) {

@@ -4,6 +4,7 @@ import type { Field } from "../../src/resource-engine/fields";
 import { type FieldError, validationFailed } from "../http/errors";
 import type { ResourceModel } from "./model";
 import { titleMatches } from "./search-references";
+import { readStockDialect } from "./simple-rest-dialect";
 import { INT_MAX } from "./validators";
 
 // The list query language of the contract, parsed against one kind's declaration:
@@ -11,7 +12,10 @@ import { INT_MAX } from "./validators";
 //   sort=a,-b (sortable fields, plus id, created_at, updated_at; default from the declaration),
 //   search=words (each word, case-insensitively, in some searchable field),
 //   field=v1,v2 (equality, any of; an empty item means "no value"), field_gte= / field_lte=
-//   (numbers and dates), id=1,2,3 (getMany).
+//   (numbers and dates), field_ne= (none of), field_like= (text containing, case-insensitive),
+//   id=1,2,3 (getMany).
+// The stock @refinedev/simple-rest dialect (_start/_end, _sort/_order, q, repeated id=) is read into
+// these words first (simple-rest-dialect.ts).
 // Anything unknown or ill-typed is a 400 naming the parameter, never silently ignored.
 
 export const DEFAULT_LIMIT = 25;
@@ -27,6 +31,8 @@ export interface SortKey {
 export interface ListQuery {
   page: number;
   limit: number;
+  /** Rows skipped: (page - 1) * limit, or the stock dialect's `_start`. */
+  offset: number;
   /** Always ends with id, so pages and export batches are stable. */
   sort: SortKey[];
   /** Filters and search (the tenant and ownership conditions are the caller's). */
@@ -243,24 +249,28 @@ export function rejectNul(query: Record<string, QueryValue>): void {
   if (errors.length > 0) throw validationFailed(errors);
 }
 
-/** The whole list query of one kind; throws a 400 listing every bad parameter. */
+/** The whole list query of one kind, in either dialect; throws a 400 listing every bad parameter. */
 export function parseListQuery(model: ResourceModel, rawQuery: unknown): ListQuery {
-  const query = (rawQuery ?? {}) as Record<string, QueryValue>;
-  rejectNul(query);
+  rejectNul((rawQuery ?? {}) as Record<string, QueryValue>);
   const errors: FieldError[] = [];
-  const { page, limit } = parsePaging(query, errors);
+  const reading = readStockDialect((rawQuery ?? {}) as Record<string, QueryValue>, MAX_LIMIT, errors);
+  const { query, window, names } = reading;
+  const { page, limit } = window
+    ? { page: Math.floor(window.offset / window.limit) + 1, limit: window.limit }
+    : parsePaging(query, errors);
+  const offset = window ? window.offset : (page - 1) * limit;
   const conditions: SQL[] = [];
 
   const sortText = single(query, "sort", errors);
-  let sort = parseSort(model, sortText?.trim() ? sortText : model.resource.sort, "sort", errors);
+  let sort = parseSort(model, sortText?.trim() ? sortText : model.resource.sort, names.sort, errors);
   if (!sort.some((k) => k.field === "id")) sort = [...sort, { field: "id", desc: false }];
 
   const search = single(query, "search", errors)?.trim();
   if (search) {
     if (model.searchable.length === 0)
-      errors.push({ field: "search", message: "This list has no searchable fields" });
+      errors.push({ field: names.search, message: "This list has no searchable fields" });
     else if (search.length > MAX_SEARCH) {
-      errors.push({ field: "search", message: `Use at most ${MAX_SEARCH} characters` });
+      errors.push({ field: names.search, message: `Use at most ${MAX_SEARCH} characters` });
     } else {
       const condition = searchCondition(model, search);
       if (condition) conditions.push(condition);
@@ -269,26 +279,36 @@ export function parseListQuery(model: ResourceModel, rawQuery: unknown): ListQue
 
   for (const [key, value] of Object.entries(query)) {
     if (["page", "limit", "sort", "search"].includes(key)) continue;
-    const range = /^(.+)_(gte|lte)$/.exec(key);
-    const name = !range || model.filterable.has(key) || key === "id" ? key : range[1];
-    const isRange = name !== key;
+    const operator = /^(.+)_(gte|lte|ne|like)$/.exec(key);
+    const name = !operator || model.filterable.has(key) || key === "id" ? key : operator[1];
+    const op = name === key ? "eq" : (operator?.[2] as "gte" | "lte" | "ne" | "like");
     const field = model.fields[name];
     const system = SYSTEM_KINDS[name];
-    const allowed = isRange
-      ? (model.filterable.has(name) || system !== undefined) && RANGE_KINDS.has(system ?? kindOf(field))
-      : name === "id" || model.filterable.has(name);
-    if (!allowed) {
-      errors.push({ field: key, message: isRange ? "Unknown range filter" : "Unknown filter field" });
+    const known = name === "id" || model.filterable.has(name) || (op !== "eq" && system !== undefined);
+    const kind = known ? (system ?? kindOf(field)) : undefined;
+    if (kind === undefined) {
+      errors.push({ field: key, message: op === "eq" ? "Unknown filter field" : "Unknown range filter" });
       continue;
     }
-    const kind = system ?? kindOf(field);
+    if ((op === "gte" || op === "lte") && !RANGE_KINDS.has(kind)) {
+      errors.push({ field: key, message: "Unknown range filter" });
+      continue;
+    }
+    if (op === "like" && kind !== "text" && kind !== "enum") {
+      errors.push({ field: key, message: `"${name}" is not a text field (field_like finds text)` });
+      continue;
+    }
     const col = column(model, name);
-    if (isRange) {
+    if (op === "gte" || op === "lte" || op === "like") {
       const text = single(query, key, errors);
       if (text === undefined) continue;
-      const parsed = parseValue(kind, text.trim(), field, range?.[2] === "lte");
+      if (op === "like") {
+        if (text.trim()) conditions.push(sql`${col}::text ilike ${`%${escapeLike(text.trim())}%`}`);
+        continue;
+      }
+      const parsed = parseValue(kind, text.trim(), field, op === "lte");
       if ("error" in parsed) errors.push({ field: key, message: parsed.error });
-      else conditions.push(range?.[2] === "gte" ? gte(col, parsed.value) : lte(col, parsed.value));
+      else conditions.push(op === "gte" ? gte(col, parsed.value) : lte(col, parsed.value));
       continue;
     }
     const items = (Array.isArray(value) ? value : [value ?? ""]).flatMap((v) => v.split(","));
@@ -306,10 +326,13 @@ export function parseListQuery(model: ResourceModel, rawQuery: unknown): ListQue
       values.push(parsed.value);
     }
     if (values.length > 1000) errors.push({ field: key, message: "At most 1,000 values" });
-    if (!errors.some((e) => e.field === key)) conditions.push(equalityCondition(model, name, kind, values));
+    if (errors.some((e) => e.field === key)) continue;
+    const equal = equalityCondition(model, name, kind, values);
+    // "Not equal" keeps the records with no value, as the stock provider's json-server does.
+    conditions.push(op === "ne" ? sql`not coalesce(${equal}, false)` : equal);
   }
   if (errors.length > 0) throw validationFailed(errors);
-  return { page, limit, sort, conditions };
+  return { page, limit, offset, sort, conditions };
 }
 
 /** ORDER BY of a sort, with PostgreSQL's null placement spelled out (the export's keyset relies on it). */

@@ -190,7 +190,7 @@ function kindRoutes(app: FastifyInstance, registry: ResourceRegistry, model: Res
             .where(where)
             .orderBy(...orderBy(model, query.sort))
             .limit(query.limit)
-            .offset((query.page - 1) * query.limit),
+            .offset(query.offset),
           listTotals.get(
             db(),
             listTables(model, request.query),
@@ -198,14 +198,16 @@ function kindRoutes(app: FastifyInstance, registry: ResourceRegistry, model: Res
             counting,
           ),
         ]);
-        return JSON.stringify({
+        const body = JSON.stringify({
           data: rows.map((row) => toRecord(model, row)),
           meta: { page: query.page, limit: query.limit, total },
         });
+        return { body, total };
       };
       const key = listAnswerKey(model, auth.tenantId, owner, request.query);
-      const body = await listAnswers.get(db(), listTables(model, request.query), key, answer);
-      return reply.type(JSON_TYPE).send(body);
+      const { body, total } = await listAnswers.get(db(), listTables(model, request.query), key, answer);
+      // The stock @refinedev/simple-rest provider reads the total from this header (api-contract.md).
+      return reply.type(JSON_TYPE).header("x-total-count", String(total)).send(body);
     },
   );
 

@@ -38,7 +38,9 @@ export function titleMatches(
  * match).
  */
 export function listTables(model: ResourceModel, rawQuery: unknown): string[] {
-  const searching = Boolean((rawQuery as Record<string, unknown> | undefined)?.search);
+  const query = rawQuery as Record<string, unknown> | undefined;
+  // `q` is the stock @refinedev/simple-rest dialect's word for `search` (simple-rest-dialect.ts).
+  const searching = Boolean(query?.search || query?.q);
   const targets = searching ? Object.values(model.searchTargets ?? {}).map((t) => t.table) : [];
   return [...new Set([model.table.name, ...targets])];
 }

@@ -319,6 +319,30 @@ describe.each(DATABASE_KINDS)("site, credit and activity rules (%s)", (dbKind) =
       expect(found.json().meta.total).toBe(0);
     });
 
+    it("the status look-up offers what the workflow allows from a status, or for a new record", async () => {
+      const items = (await a.call("GET", "statuses?entity=order_item&limit=100")).json().data as Saved[];
+      const id = (code: string) => (items.find((s) => s.code === code) as Saved).id;
+      const offered = async (from: string | number) => {
+        const res = await a.call("GET", `orders/lookups/items.item_status_id?from=${from}&limit=100`);
+        expect(res.statusCode, res.body).toBe(200);
+        return (res.json().data as Saved[]).map((s) => s.title).sort();
+      };
+      expect(await offered(id("packed"))).toEqual(["Cancelled", "Mailed", "On hold", "Packed", "Shipped"]);
+      // Complete: only the complete statuses it lists; cancelled: nothing but itself.
+      expect(await offered(id("shipped"))).toEqual(["Delivered", "Shipped"]);
+      expect(await offered(id("delivered"))).toEqual(["Delivered"]);
+      expect(await offered(id("cancelled"))).toEqual(["Cancelled"]);
+      expect(await offered("new")).toEqual([
+        "Approved",
+        "Awaiting proof approval",
+        "On hold",
+        "Preflight",
+        "Received",
+      ]);
+      const bad = await a.call("GET", "orders/lookups/items.item_status_id?from=soon");
+      expect(bad.statusCode).toBe(400);
+    });
+
     it("checks an imported status as the API does (a status of the kind's own entity)", async () => {
       const registry = await loadRegistry();
       const runs = registry.byKind.get("Run");

@@ -45,7 +45,10 @@ interface ReferenceSelectProps {
   style?: SelectProps["style"];
   allowClear?: boolean;
   disabled?: boolean;
-  /** Only records matching these are offered (without a source: `entity=order` for an order's status). */
+  /**
+   * Only records matching these are offered: without a source, the target list's filters
+   * (`entity=order` for an order's status); with one, the look-up's parameters (`from=12`).
+   */
   filters?: CrudFilter[];
 }
 
@@ -91,15 +94,18 @@ function LookupSelect({
   allowClear = true,
   disabled,
   dependency,
+  filters: extra = [],
 }: ReferenceSelectProps & { source: ReferenceSource; dependency: Dependency }) {
   const [opened, setOpened] = useState(false);
   const dependsOn = sourceField(source)?.dependsOn;
   const unset = dependency.wanted && isEmpty(dependency.value);
   const waiting = unset && !dependsOn?.optional;
-  const filters: CrudFilter[] =
-    dependsOn && dependency.wanted && !unset
-      ? [{ field: dependsOn.field, operator: "eq", value: dependency.value }]
-      : [];
+  const filters: CrudFilter[] = [
+    ...(dependsOn && dependency.wanted && !unset
+      ? [{ field: dependsOn.field, operator: "eq" as const, value: dependency.value }]
+      : []),
+    ...extra,
+  ];
   const { selectProps } = useSelect<BaseRecord>({
     resource: target,
     meta: lookupMeta(source),

@@ -1,10 +1,12 @@
 // The input of one declared field in the generic form, where the field's kind asks for more than
-// FieldInput knows: a secret (its set/replace state), an enum with `transitions` (on edit, only
-// the stored value and the values that may follow it), a status reference (`statusOf`: only the
-// Status records of that entity). Used for the record's fields and for child rows' cells.
-//
-// On create an enum with transitions offers every value, its default preselected: a new record
-// starts its workflow anywhere the declaration allows (transitions govern moves, not starts).
+// FieldInput knows: a secret (its set/replace state), a workflow field that offers only what the
+// server's rules allow (status-moves.ts), a numbered field. Used for the record's fields and for
+// child rows' cells.
+// - An enum with `transitions`: on edit the stored value and the values that may follow it; on
+//   create where the workflow starts (its default and the values no move leads to).
+// - A status reference (`statusOf`): the Status records of its entity that the look-up allows
+//   (`from=<stored status>` on edit: it and its next statuses, terminal ones leading nowhere;
+//   `from=new` for a new record or row: the open statuses).
 
 import { Form } from "antd";
 import type { Rule } from "antd/es/form";
@@ -14,12 +16,24 @@ import { ReferenceSelect } from "../../components/fields/reference-select";
 import type { ReferenceSource } from "../../components/fields/reference-source";
 import { SecretInput, secretRules } from "../../components/fields/secret-input";
 import type { EnumField, EnumValue, Field } from "../../resource-engine/fields";
+import { enumAllowedFrom, enumStartValues } from "../../resource-engine/status-moves";
+
+const isEmpty = (value: unknown) => value === undefined || value === null || value === "";
 
 /** The values an edit may choose: the stored one and those its transitions allow. */
 export function allowedValues(field: EnumField, current: unknown): EnumValue[] {
-  if (!field.transitions || current === undefined || current === null || current === "") return field.values;
-  const next = new Set([String(current), ...(field.transitions[String(current)] ?? [])]);
-  return field.values.filter((v) => next.has(v.value));
+  return enumAllowedFrom(field, current);
+}
+
+/** The enum values the form offers: on edit the allowed moves, on create the workflow's starts. */
+export function offeredValues(field: EnumField, editing: boolean, current: unknown): EnumValue[] {
+  if (!field.transitions) return field.values;
+  return editing && !isEmpty(current) ? enumAllowedFrom(field, current) : enumStartValues(field);
+}
+
+/** The look-up's `from` for a status select: the stored status on edit, else a new record's. */
+export function statusFrom(editing: boolean, current: unknown): number | "new" {
+  return editing && typeof current === "number" ? current : "new";
 }
 
 /** A number the tenant's numbering assigns (fields.ts, `numbering`): optional on create. */
@@ -71,7 +85,11 @@ export function FormControl({
         placeholder={field.label}
         allowClear={!field.required}
         disabled={disabled}
-        filters={[{ field: "entity", operator: "eq", value: field.statusOf }]}
+        filters={
+          source
+            ? [{ field: "from", operator: "eq", value: statusFrom(editing, current) }]
+            : [{ field: "entity", operator: "eq", value: field.statusOf }]
+        }
       />
     );
   }
@@ -81,8 +99,8 @@ export function FormControl({
     );
   }
   const shown =
-    field.type === "enum" && field.transitions && editing
-      ? { ...field, values: allowedValues(field, current) }
+    field.type === "enum" && field.transitions
+      ? { ...field, values: offeredValues(field, editing, current) }
       : field;
   return <FieldInput field={shown} id={id} value={value} onChange={onChange} source={source} />;
 }
