@@ -1,12 +1,7 @@
 import fastifyCompress from "@fastify/compress";
 import fastifySwagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance } from "fastify";
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  serializerCompiler,
-  validatorCompiler,
-} from "fastify-type-provider-zod";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { adminRoutes } from "./admin/admin-routes";
 import { createIdentityProvider, type IdentityProvider } from "./auth/identity-provider";
 import { loginRoutes } from "./auth/login-routes";
@@ -19,6 +14,7 @@ import { registerBodyGuard } from "./http/body-guard";
 import { registerCors } from "./http/cors";
 import { errorHandler } from "./http/errors";
 import { type LoggerSetting, loggerOptions } from "./http/logging";
+import { openApiTransform, openApiTransformObject } from "./http/openapi-transform";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { notFoundHandler, registerSpa } from "./http/spa";
 import { systemRoutes } from "./http/system-routes";
@@ -108,9 +104,10 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
         securitySchemes: { bearer: { type: "http", scheme: "bearer", description: "The session token" } },
       },
     },
-    transform: jsonSchemaTransform,
-    // Schemas registered with an id (each kind's record, server/resources/openapi.ts) become components.
-    transformObject: jsonSchemaTransformObject,
+    transform: openApiTransform,
+    // Schemas registered with an id (each kind's record, server/resources/openapi.ts; JSON values;
+    // the error answer) become components. openapi-transform.ts says what the two add to the stock ones.
+    transformObject: openApiTransformObject,
   });
 
   const spaEnabled = registerSpa(app, options.staticDir);

@@ -10,6 +10,9 @@ export const fieldErrorSchema = z.object({ message: z.string(), field: z.string(
 export const errorBodySchema = z
   .object({ message: z.string(), errors: z.array(fieldErrorSchema).optional() })
   .describe("Every error answer of the v1 API");
+// One component (#/components/schemas/ErrorAnswer) that every route's error responses refer to,
+// rather than a copy in each: the copies were about 40% of the OpenAPI document.
+z.globalRegistry.add(errorBodySchema, { id: "ErrorAnswer", description: "Every error answer of the v1 API" });
 
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Field } from "../../src/resource-engine/fields";
+import { jsonValue } from "./json-value";
 import type { ChildModel, ResourceModel } from "./model";
 import { DEFAULT_LIMIT, MAX_LIMIT } from "./query-language";
 import { fieldSchema, idSchema, isGeneratedSecret } from "./validators";
@@ -37,7 +38,7 @@ function outputSchema(field: Field): z.ZodType {
     case "referenceList":
       return z.array(z.number().int()).describe(field.label ?? "");
     case "json":
-      schema = z.json();
+      schema = jsonValue;
       break;
     default:
       schema = fieldSchema(field);

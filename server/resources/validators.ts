@@ -12,6 +12,7 @@ import {
 import { jsonBytes, jsonShapeError } from "../../src/resource-engine/json-shape";
 import type { FieldError } from "../http/errors";
 import { isCodeField, normaliseCode } from "./code-normalise";
+import { jsonValue } from "./json-value";
 import type { ResourceModel } from "./model";
 import { sanitizeRichText } from "./rich-text";
 import { isBlankText, textHygieneError } from "./text-hygiene";
@@ -157,7 +158,7 @@ export function fieldSchema(field: Field): z.ZodType {
       break;
     case "secret":
       // Write-only secrets are text or JSON (credentials); generated ones are refused earlier.
-      schema = z.union([z.string().max(10_000), z.record(z.string(), z.json())], {
+      schema = z.union([z.string().max(10_000), z.record(z.string(), jsonValue)], {
         error: "Expected text or a JSON object",
       });
       break;
@@ -171,7 +172,7 @@ const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 /** Any JSON within the field's byte bound, of its declared shape when it has one. */
 function jsonSchema(field: JsonField): z.ZodType {
   const { maxBytes, shape } = field;
-  return z.json({ error: "Expected a JSON value" }).superRefine((value, ctx) => {
+  return jsonValue.superRefine((value, ctx) => {
     if (maxBytes !== undefined && jsonBytes(value) > maxBytes) {
       ctx.addIssue({ code: "custom", message: `Use at most ${count(maxBytes / 1024)} KB of JSON` });
       return;
