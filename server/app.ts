@@ -13,6 +13,7 @@ import type { Database, DatabaseHandle } from "./db/open";
 import { registerBodyGuard } from "./http/body-guard";
 import { registerCors } from "./http/cors";
 import { errorHandler } from "./http/errors";
+import { registerJsonBody } from "./http/json-body";
 import { type LoggerSetting, loggerOptions } from "./http/logging";
 import { openApiTransform, openApiTransformObject } from "./http/openapi-transform";
 import { registerSecurityHeaders } from "./http/security-headers";
@@ -79,6 +80,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  registerJsonBody(app);
   registerBodyGuard(app);
   registerCors(app, config);
   registerSecurityHeaders(app, config);
