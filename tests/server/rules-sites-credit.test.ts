@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkImport } from "../../server/resources/csv-import";
 import { loadRegistry } from "../../server/resources/model";
@@ -268,6 +269,31 @@ describe.each(DATABASE_KINDS)("site, credit and activity rules (%s)", (dbKind) =
         "items.1.product_id",
         `Product ${later.sku} (Flyer 8.5×11) is inactive: it cannot go on a new line`,
       );
+    });
+  });
+
+  describe("the seeded data keeps these rules", () => {
+    const count = async (query: string) =>
+      ((await t.database.db.execute(sql.raw(query))) as unknown as { rows: { n: number }[] }).rows[0].n;
+
+    it("links products only to their own site's templates and categories", async () => {
+      for (const [column, table] of [
+        ["template_ids", "templates"],
+        ["category_ids", "product_categories"],
+      ]) {
+        const n = await count(`select count(*)::int as n from products p
+          join ${table} x on x.id = any(p.${column}) where x.site_id is distinct from p.site_id`);
+        expect(n, column).toBe(0);
+      }
+    });
+
+    it("keeps every customer's open balance within their credit limit", async () => {
+      const n = await count(`select count(*)::int as n from (
+          select c.id from customers c join orders o on o.customer_id = c.id
+          left join statuses s on s.id = o.status_id
+          where c.credit_limit > 0 and (s.category is null or s.category not in ('cancelled', 'complete'))
+          group by c.id, c.credit_limit having sum(o.amount_due) > c.credit_limit) over`);
+      expect(n).toBe(0);
     });
   });
 

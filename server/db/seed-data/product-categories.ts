@@ -1,7 +1,7 @@
 import { defineSeed, ref, type SeedRow } from "./define";
 
-// name, parent, site (storefront unless said)
-const CATEGORIES: [string, string | null, "storefront" | "portal"][] = [
+// name, parent, site (storefront unless said). Each site's products use its own categories.
+const CATEGORIES: [string, string | null, "storefront" | "portal" | "realty"][] = [
   ["Business Cards", null, "storefront"],
   ["Marketing Materials", null, "storefront"],
   ["Postcards", "Marketing Materials", "storefront"],
@@ -15,6 +15,8 @@ const CATEGORIES: [string, string | null, "storefront" | "portal"][] = [
   ["EDDM", "Direct Mail", "storefront"],
   ["Acme Brand Center", null, "portal"],
   ["Acme Sales Kits", "Acme Brand Center", "portal"],
+  ["Agent Marketing", null, "realty"],
+  ["Listing Mail", "Agent Marketing", "realty"],
 ];
 
 const slug = (name: string) =>
@@ -27,8 +29,12 @@ const slug = (name: string) =>
 export default defineSeed({
   rows: ({ full, keys }) => {
     const sites = keys("Site");
-    const siteOf = (which: "storefront" | "portal") =>
-      which === "portal" ? sites.find((s) => s.includes("Portal")) : sites[0];
+    const siteOf = (which: "storefront" | "portal" | "realty") =>
+      which === "portal"
+        ? sites.find((s) => s.includes("Portal"))
+        : which === "realty"
+          ? (sites.find((s) => s.startsWith("Realty")) ?? sites[0])
+          : sites[0];
     return (full ? CATEGORIES : CATEGORIES.slice(0, 2)).map(([name, parent, site], i): SeedRow => {
       const siteKey = siteOf(site);
       return {
