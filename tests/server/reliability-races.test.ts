@@ -207,7 +207,6 @@ describe.each(DATABASE_KINDS)("races (%s)", (dbKind) => {
         stock_id: stock.id,
         color_spec: "4/4",
         coating: "none",
-        run_id: null,
       }));
     });
     const runModel = kindOf("Run");

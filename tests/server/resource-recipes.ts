@@ -36,15 +36,18 @@ export const RECIPES: Partial<Record<ResourceKind, Recipe>> = {
       body.stock_id = stock.id;
     },
     // The gang rule: each item is an order item of its order printed on the run's stock, colours
-    // and coating.
+    // and coating; a new order's, as an order item is on one run at a time, and the run prints at
+    // least its quantity.
     async row(child, row, parent, factory) {
       if (child !== "items") return;
       if (parent.stock_id === undefined) await RECIPES.Run?.body?.(parent, factory);
       const order = await factory.createKind("Order", undefined, {
         items: { stock_id: parent.stock_id, color_spec: parent.color_spec, coating: parent.coating },
       });
+      const item = (order.items as Json[])[0] as Json;
       row.order_id = order.id;
-      row.order_item_id = ((order.items as Json[])[0] as Json).id;
+      row.order_item_id = item.id;
+      row.quantity_required = Math.max(Number(row.quantity_required ?? 0), Number(item.quantity));
     },
   },
 };
