@@ -59,7 +59,8 @@ function customer(
     terms,
     sales_rep_id: terms.startsWith("net") && rep ? ref("User", rep) : null,
     csr_id: csr && (type !== "retail" || i % 3 === 0) ? ref("User", csr) : null,
-    credit_limit: terms.startsWith("net") ? random.pick([2_500, 5_000, 10_000, 25_000, 50_000]) : 0,
+    // Limits the busiest accounts' open orders stay within (the shop's credit policy, README).
+    credit_limit: terms.startsWith("net") ? random.pick([10_000, 15_000, 25_000, 50_000, 100_000]) : 0,
     tax_exempt: type === "nonprofit" || type === "government",
     status: weighted(random, STATUS_WEIGHTS),
   };
