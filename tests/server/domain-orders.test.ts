@@ -62,7 +62,12 @@ describe.each(DATABASE_KINDS)("orders (%s)", (dbKind) => {
 
     await a.update("user-payments", authorized.id, { status: "captured" });
     const afterCapture = await a.get("orders", order.id);
-    expect(afterCapture).toMatchObject({ amount_due: 220, version: order.version + 1 });
+    // Two server updates: the payment state went unpaid → authorized → partially paid.
+    expect(afterCapture).toMatchObject({
+      amount_due: 220,
+      payment_status: "partially_paid",
+      version: order.version + 2,
+    });
 
     await pay(order, 20.5, "captured");
     expect((await a.get("orders", order.id)).amount_due).toBe(199.5);
@@ -71,7 +76,18 @@ describe.each(DATABASE_KINDS)("orders (%s)", (dbKind) => {
     const repriced = await a.update("orders", order.id, { items: [{ ...pick(order), price: 400 }] });
     expect(repriced).toMatchObject({ total: 420, amount_due: 299.5 });
 
-    await a.update("user-payments", authorized.id, { status: "refunded" });
+    // A payment is refunded by a processed refund request (refunded is the server's status).
+    const refund = await a.create("refund-approvals", {
+      order_id: order.id,
+      payment_id: authorized.id,
+      amount: 100,
+      reason: "print_defect",
+      remedy: "refund",
+    });
+    for (const status of ["under_review", "approved", "processed"]) {
+      await a.update("refund-approvals", refund.id, { status });
+    }
+    expect((await a.get("user-payments", authorized.id)).status).toBe("refunded");
     expect((await a.get("orders", order.id)).amount_due).toBe(399.5);
 
     const logs = (await a.call("GET", `orders/${order.id}/change-logs`)).json().data as { changes: object }[];

@@ -337,6 +337,8 @@ export function plainField(model: ResourceModel): [string, Field] | undefined {
     ([name, f]) =>
       !f.readOnly &&
       !f.unique &&
+      // Bounded by other records (a payment's amount by its order's): not plain.
+      !("bounded" in f && f.bounded) &&
       !isReferenceField(f) &&
       !related.has(name) &&
       f.type !== "secret" &&

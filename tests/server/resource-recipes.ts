@@ -29,6 +29,29 @@ export const RECIPES: Partial<Record<ResourceKind, Recipe>> = {
       if (child === "lines") row.quantity_received = 0;
     },
   },
+  // A payment is its order's customer's, within what the order has due, and created authorized,
+  // captured or declined (hooks/user-payments.ts): an order of its own, $100 of it captured.
+  UserPayment: {
+    async body(body, factory) {
+      const order = await factory.createKind("Order", { discount: 0 }, { items: { price: 100 } });
+      body.order_id = order.id;
+      body.customer_id = order.customer_id;
+      body.amount = 100;
+      body.status = "captured";
+    },
+  },
+  // A refund request is created requested, of its order's captured payment and within it
+  // (hooks/refund-approvals.ts): a payment of its own, a dollar of it.
+  RefundApproval: {
+    async body(body, factory) {
+      const payment = await factory.createKind("UserPayment");
+      body.order_id = payment.order_id;
+      body.payment_id = payment.id;
+      body.amount = 1;
+      body.remedy = "refund";
+      body.status = "requested";
+    },
+  },
   Run: {
     // A run reserves sheets of its stock: give it stock enough.
     async body(body, factory) {

@@ -27,6 +27,7 @@ import { inSentence } from "../../resource-engine/list-query";
 import { filledValues, pricedBy, tierPrice } from "../../resource-engine/pricing";
 import { defaultRow, isEditable, type Values } from "../../resource-engine/record-values";
 import { type FillSource, useFillSource } from "./fill-source";
+import { boundedField, type FieldBounds } from "./field-bounds";
 import { FormControl, type FormControlProps, rulesOf } from "./form-control";
 
 type Child = Resource["children"][string];
@@ -115,9 +116,18 @@ interface ChildRowsInputProps {
    * what a picked record fills is asked under its path (fill-source.ts).
    */
   resource?: Resource;
+  /** What other records allow, by path ("drops.2.quantity"): field-bounds.ts. */
+  bounds?: FieldBounds;
 }
 
-export function ChildRowsInput({ name, child, storedRows, rowDefaults, resource }: ChildRowsInputProps) {
+export function ChildRowsInput({
+  name,
+  child,
+  storedRows,
+  rowDefaults,
+  resource,
+  bounds,
+}: ChildRowsInputProps) {
   const form = Form.useFormInstance();
   const { main, more } = rowSections(child);
   const singular = inSentence(child.singular);
@@ -178,7 +188,8 @@ export function ChildRowsInput({ name, child, storedRows, rowDefaults, resource 
   };
 
   const cell = (fieldName: string, rowName: number, key: number, index: number): ReactNode => {
-    const field = child.fields[fieldName];
+    const bound = bounds?.[`${name}.${rowName}.${fieldName}`];
+    const field = boundedField(child.fields[fieldName], bound);
     const id = cellId(name, index, fieldName);
     const rowId = form.getFieldValue([name, rowName, "id"]);
     const current = rowId === undefined ? undefined : stored.get(String(rowId))?.[fieldName];
@@ -196,6 +207,7 @@ export function ChildRowsInput({ name, child, storedRows, rowDefaults, resource 
           htmlFor={id}
           rules={rulesOf(field)}
           required={field.required}
+          extra={bound?.message}
           style={{ marginBottom: 12 }}
         >
           <WatchedControl

@@ -17,6 +17,7 @@ import type { ReferenceSource } from "../../components/fields/reference-source";
 import { SecretInput, secretRules } from "../../components/fields/secret-input";
 import type { EnumField, EnumValue, Field } from "../../resource-engine/fields";
 import { enumAllowedFrom, enumStartValues } from "../../resource-engine/status-moves";
+import { boundedField, type FieldBound } from "./field-bounds";
 
 const isEmpty = (value: unknown) => value === undefined || value === null || value === "";
 
@@ -112,14 +113,17 @@ export function RecordFormField({
   current,
   editing,
   source,
+  bound,
 }: {
   name: string;
   field: Field;
   current?: unknown;
   editing: boolean;
   source?: ReferenceSource;
+  /** What other records allow (field-bounds.ts): refused above it, the rule shown under the input. */
+  bound?: FieldBound;
 }) {
-  const entered = asEntered(field, editing);
+  const entered = boundedField(asEntered(field, editing), bound);
   return (
     <Form.Item
       name={name}
@@ -127,6 +131,7 @@ export function RecordFormField({
       required={entered.required}
       rules={rulesOf(entered)}
       tooltip={field.help}
+      extra={bound?.message}
     >
       <FormControl field={field} current={current} editing={editing} source={source} />
     </Form.Item>

@@ -28,6 +28,7 @@ import {
 import { ChildRowsInput } from "./child-rows-input";
 import { ConflictAlert } from "./conflict-alert";
 import { useCreateDefaults } from "./create-defaults";
+import { useFieldBounds } from "./field-bounds";
 import { RecordFormField } from "./form-control";
 import { childErrorsOffCell, isTransitionRefusal, workflowFields } from "./form-errors";
 import { isNotFound, RecordNotFound, retryUnlessRefused } from "./record-not-found";
@@ -121,6 +122,8 @@ export function RecordForm({
 
   // A create shows the statuses the server would give (the first of each entity) when they arrive.
   const serverDefaults = useCreateDefaults(resource, action === "create");
+  // What other records allow in the bounded fields, for the values being entered (field-bounds.ts).
+  const bounds = useFieldBounds(resource, form, action === "edit" ? id : undefined);
   useEffect(() => {
     if (!serverDefaults) return;
     const empty = (path: (string | number)[]) => {
@@ -231,6 +234,7 @@ export function RecordForm({
                   current={base?.[name]}
                   editing={action === "edit"}
                   source={{ resource, field: name }}
+                  bound={bounds[name]}
                 />
               );
               return (
@@ -253,6 +257,7 @@ export function RecordForm({
             storedRows={base?.[name]}
             resource={resource}
             rowDefaults={serverDefaults?.rows[name]}
+            bounds={bounds}
           />
         ))}
         <Flex gap={8} justify="flex-end">
