@@ -26,8 +26,8 @@ import type { Field, ReferenceField } from "../../resource-engine/fields";
 import { inSentence } from "../../resource-engine/list-query";
 import { filledValues, pricedBy, tierPrice } from "../../resource-engine/pricing";
 import { defaultRow, isEditable, type Values } from "../../resource-engine/record-values";
-import { type FillSource, useFillSource } from "./fill-source";
 import { boundedField, type FieldBounds } from "./field-bounds";
+import { type FillSource, useFillSource } from "./fill-source";
 import { FormControl, type FormControlProps, rulesOf } from "./form-control";
 
 type Child = Resource["children"][string];
