@@ -72,7 +72,8 @@ export default defineResource({
         order_item_id: integer({ label: "Order item", required: true, min: 1 }),
         slot: integer({ required: true, min: 1, max: 500 }),
         number_up: integer({ required: true, min: 1, max: 500, default: 1 }),
-        quantity_required: qty({ required: true }),
+        // At least the order item's quantity (hooks/runs.ts; its bounds tell the form).
+        quantity_required: qty({ required: true, bounded: true }),
         quantity_produced: qty({ default: 0 }),
         due_at: datetime(),
       },

@@ -140,6 +140,17 @@ describe.each(DATABASE_KINDS)("gang run rules (%s)", (dbKind) => {
       `Item ${item.id} of ${o.order_number} is for 2,000: the run prints at least that many, not 1`,
     );
     expect((await itemsOf(o))[0].run_id).toBeNull();
+    // The form is told the same before the write.
+    const bounds = await a.call("POST", "runs/bounds", {
+      values: { items: [{ order_item_id: item.id }] },
+      id: null,
+    });
+    expect(bounds.json().data).toEqual({
+      "items.0.quantity_required": {
+        min: 2_000,
+        message: `At least 2,000: item ${item.id} of ${o.order_number} is for 2,000`,
+      },
+    });
     // The order's quantity, or more for spoilage, is accepted.
     const ok = await created([slot(o, item, { quantity_required: 2_100 })]);
     const { version } = await a.get("runs", ok.id);

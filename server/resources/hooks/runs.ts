@@ -2,7 +2,7 @@ import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import runs from "../../../src/resources/runs";
 import { type Database, selectRows } from "../../db/open";
 import { type FieldError, HttpError, validationFailed } from "../../http/errors";
-import { defineHooks, type Row } from "../hooks";
+import { defineHooks, type FieldBound, type Row } from "../hooks";
 import type { ResourceModel } from "../model";
 import { quoteIdent } from "../tables";
 import {
@@ -232,6 +232,33 @@ export default defineHooks({
     if (values.sheets === null || values.sheets === undefined) {
       values.sheets = items.length > 0 ? sheetsNeeded(items) : null;
     }
+  },
+
+  // The form's least quantity_required per row: its order item's quantity.
+  async bounds({ tx, tenantId, values }) {
+    const rows = Array.isArray(values.items) ? (values.items as Row[]) : [];
+    const ids = rows.map((r) => r.order_item_id).filter((id): id is number => typeof id === "number");
+    if (ids.length === 0) return {};
+    const order = await modelOf("Order");
+    const oi = childOf(order, "items").table.table;
+    const found = await tx
+      .select({ id: oi.id, parent_id: oi.parent_id, quantity: oi.quantity })
+      .from(oi)
+      .where(and(eq(oi.tenant_id, tenantId), inArray(oi.id, [...new Set(ids)])));
+    const byId = new Map(found.map((r) => [r.id as number, r]));
+    const numbers = await titles(tx, order, tenantId, new Set(found.map((r) => r.parent_id as number)));
+    const bounds: Record<string, FieldBound> = {};
+    rows.forEach((row, index) => {
+      const item = byId.get(row.order_item_id as number);
+      if (!item) return;
+      const quantity = numberOr(item.quantity);
+      const on = numbers.get(item.parent_id as number) ?? `#${String(item.parent_id)}`;
+      bounds[`items.${index}.quantity_required`] = {
+        min: quantity,
+        message: `At least ${formatCount(quantity)}: item ${String(item.id)} of ${on} is for ${formatCount(quantity)}`,
+      };
+    });
+    return bounds;
   },
 
   // The orders of a run's items are locked before the run goes (its items' run_id are cleared).
