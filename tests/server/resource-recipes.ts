@@ -1,3 +1,4 @@
+import { USPS_HOLIDAYS } from "../../server/resources/hooks/usps-holidays";
 import type { ResourceKind } from "../../src/access/kinds";
 import type { RecordFactory } from "./resource-factory";
 
@@ -15,6 +16,18 @@ export interface Recipe {
   row?(child: string, row: Json, parent: Json, factory: RecordFactory): Promise<void>;
 }
 
+/** The order item a packing slip's lines ship, by the slip's order. */
+const slipItems = new Map<number, number>();
+let dropSerial = 0;
+
+/** A business day (no weekend, no USPS holiday) three weeks out: within a mail drop's window. */
+function dropDate(): string {
+  let at = Date.now() + 21 * 86_400_000;
+  const iso = () => new Date(at).toISOString().slice(0, 10);
+  while ([0, 6].includes(new Date(at).getUTCDay()) || USPS_HOLIDAYS[iso()]) at += 86_400_000;
+  return iso();
+}
+
 export const RECIPES: Partial<Record<ResourceKind, Recipe>> = {
   // A status leads only to statuses of its own entity (hooks/statuses.ts); the generated one
   // points at whichever status came first, so it leads nowhere.
@@ -27,6 +40,55 @@ export const RECIPES: Partial<Record<ResourceKind, Recipe>> = {
   PurchaseOrder: {
     async row(child, row) {
       if (child === "lines") row.quantity_received = 0;
+    },
+  },
+  // A packing slip is created as a draft, each line shipping some of an item of its own order
+  // (hooks/packing-slips.ts): the slip gets an order of its own with items enough.
+  PackingSlip: {
+    async body(body, factory) {
+      body.status = "draft";
+      const order = await factory.createKind("Order", undefined, { items: { quantity: 1000 } });
+      body.order_id = order.id;
+      slipItems.set(order.id, ((order.items as Json[])[0] as Json).id as number);
+    },
+    async row(child, row, parent, factory) {
+      if (child !== "lines") return;
+      if (!slipItems.has(parent.order_id as number)) await RECIPES.PackingSlip?.body?.(parent, factory);
+      row.order_item_id = slipItems.get(parent.order_id as number);
+    },
+  },
+  // A mail order's drops (hooks/mail-orders.ts): unique numbers, dates from today to a year ahead
+  // on business days, no more pieces than its list holds, presort counts within its pieces.
+  MailOrder: {
+    async body(body, factory) {
+      const list = await factory.createKind("List", { customer_id: body.customer_id, record_count: 100_000 });
+      body.list_ids = [list.id];
+      // An order of its own: the order's other mail orders count against its pieces.
+      const order = await factory.createKind(
+        "Order",
+        { customer_id: body.customer_id },
+        { items: { quantity: 100_000 } },
+      );
+      body.order_id = order.id;
+      body.route_ids = [];
+      for (const name of [
+        "presort_carrier_route",
+        "presort_5_digit",
+        "presort_3_digit",
+        "presort_aadc",
+        "presort_mixed_aadc",
+      ]) {
+        body[name] = 0;
+      }
+    },
+    async row(child, row) {
+      if (child !== "drops") return;
+      dropSerial += 1;
+      row.drop_no = (dropSerial % 52) + 1;
+      row.scheduled_date = dropDate();
+      row.quantity = 1;
+      row.status = "scheduled";
+      row.mailed_at = null;
     },
   },
   // A payment is its order's customer's, within what the order has due, and created authorized,

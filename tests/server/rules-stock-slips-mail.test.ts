@@ -1,4 +1,6 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { selectRows } from "../../server/db/open";
 import {
   dropBounds,
   dropRuleErrors,
@@ -151,6 +153,76 @@ describe.each(DATABASE_KINDS)("stock, packing slips and direct mail (%s)", (dbKi
     expect(res.statusCode, JSON.stringify(res.json())).toBe(409);
     expect((res.json() as { message: string }).message).toBe(message);
   };
+
+  it("the seed keeps these rules", async () => {
+    const count = async (query: string) => {
+      const rows = await selectRows(t.database.db, sql.raw(query));
+      return Number((rows[0] as { n: unknown }).n);
+    };
+    const ACTIVE_DROPS =
+      "(select coalesce(sum(d.quantity), 0) from mail_orders_drops d where d.parent_id = m.id and d.status <> 'cancelled')";
+    const breaks = {
+      overReceived: await count(
+        "select count(*) as n from purchase_orders_lines where quantity_received > quantity",
+      ),
+      overCommitted: await count(
+        "select count(*) as n from inventories where on_hand < committed or on_hand < 0",
+      ),
+      slipLineOfOtherOrder: await count(
+        `select count(*) as n from packing_slips_lines l join packing_slips p on p.id = l.parent_id
+          where l.order_item_id is null or not exists (select 1 from orders_items i where i.id = l.order_item_id and i.parent_id = p.order_id)`,
+      ),
+      overShipped: await count(
+        `select count(*) as n from orders_items i where i.quantity <
+          (select coalesce(sum(l.quantity_shipped), 0) from packing_slips_lines l where l.order_item_id = i.id)`,
+      ),
+      shippedUnprinted: await count(
+        `select count(*) as n from packing_slips_lines l join packing_slips p on p.id = l.parent_id
+          join orders_items i on i.id = l.order_item_id left join statuses s on s.id = i.item_status_id
+          where p.status <> 'draft' and l.quantity_shipped > 0 and not coalesce(s.category = 'complete'
+            or (s.category = 'production' and s.code <> 'reprint' and s.sort_order >= (select min(x.sort_order)
+              from statuses x where x.tenant_id = i.tenant_id and x.entity = 'order_item' and x.code = 'printed')), false)`,
+      ),
+      dropsOverLists: await count(
+        `select count(*) as n from mail_orders m where cardinality(m.list_ids) > 0 and ${ACTIVE_DROPS} >
+          (select coalesce(sum(l.record_count), 0) from lists l where l.id = any(m.list_ids))`,
+      ),
+      dropsOverRoutes: await count(
+        `select count(*) as n from mail_orders m where cardinality(m.route_ids) > 0 and ${ACTIVE_DROPS} >
+          (select coalesce(sum(r.total_count), 0) from routes r where r.id = any(m.route_ids))`,
+      ),
+      presortOverPieces: await count(
+        `select count(*) as n from mail_orders where coalesce(presort_carrier_route, 0) + coalesce(presort_5_digit, 0)
+          + coalesce(presort_3_digit, 0) + coalesce(presort_aadc, 0) + coalesce(presort_mixed_aadc, 0) > coalesce(piece_count, 0)`,
+      ),
+      repeatedDropNumbers: await count(
+        "select count(*) as n from (select parent_id, drop_no from mail_orders_drops group by 1, 2 having count(*) > 1) x",
+      ),
+      mailedEarly: await count(
+        "select count(*) as n from mail_orders_drops where status = 'mailed' and (mailed_at + interval '14 hours')::date < scheduled_date",
+      ),
+      othersLists: await count(
+        "select count(*) as n from mail_orders m join lists l on l.id = any(m.list_ids) where l.customer_id is distinct from m.customer_id",
+      ),
+      othersOrders: await count(
+        "select count(*) as n from mail_orders m join orders o on o.id = m.order_id where o.customer_id <> m.customer_id",
+      ),
+    };
+    expect(breaks).toEqual({
+      overReceived: 0,
+      overCommitted: 0,
+      slipLineOfOtherOrder: 0,
+      overShipped: 0,
+      shippedUnprinted: 0,
+      dropsOverLists: 0,
+      dropsOverRoutes: 0,
+      presortOverPieces: 0,
+      repeatedDropNumbers: 0,
+      mailedEarly: 0,
+      othersLists: 0,
+      othersOrders: 0,
+    });
+  });
 
   describe("class 5: purchase orders and stock", () => {
     const poBody = async (stock: Saved, extra: Json = {}, line: Json = {}) => ({

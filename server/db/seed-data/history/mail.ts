@@ -91,6 +91,7 @@ export function mailOrderRows(shop: Shop, orders: OrderPlan[], routesOf: Map<Ite
   const base = full ? 30_001 : 301;
   const facility = shop.facilities[0];
   const nonprofit = new Set(["nonprofit"]);
+  const listRecords = new Map(shop.lists.map((l) => [String(l.$key ?? l.name), Number(l.record_count ?? 0)]));
   for (const order of orders) {
     for (const item of order.items) {
       if (!item.mailing) continue;
@@ -152,6 +153,30 @@ export function mailOrderRows(shop: Shop, orders: OrderPlan[], routesOf: Map<Ite
       const lists = eddm
         ? []
         : random.sample(order.customer.lists, random.int(1, Math.min(2, order.customer.lists.length)));
+      // The drops mail no more than the lists hold (issue 16, class 8): more of the customer's
+      // lists when the picked ones are short, and at most all their records.
+      const records = (keys: string[]) => keys.reduce((n, k) => n + (listRecords.get(k) ?? 0), 0);
+      for (const key of order.customer.lists) {
+        if (eddm || records(lists) >= pieces) break;
+        if (!lists.includes(key)) lists.push(key);
+      }
+      const mailed = eddm ? pieces : Math.min(pieces, records(lists));
+      if (mailed < pieces) {
+        const share = Math.floor(mailed / dropRows.length);
+        const rest = mailed - share * dropRows.length;
+        dropRows.forEach((d, i) => {
+          d.quantity = share + (i < rest ? 1 : 0);
+        });
+      }
+      // The presort levels share the pieces mailed (none when every drop is cancelled): each at
+      // most what the levels before it leave.
+      let unsorted = cancelled ? 0 : mailed;
+      const sorted = (n: number) => {
+        const taken = Math.min(unsorted, Math.round((n * mailed) / pieces));
+        unsorted -= taken;
+        return taken;
+      };
+      const presort = [sorted(carrierRoute), sorted(fiveDigit), sorted(threeDigit), sorted(aadc)];
       const number = `${prefix}${base + rows.length}`;
       const createdAt = Math.min(now, order.orderedAt + 5 * 60_000);
       let updatedAt = createdAt;
@@ -176,11 +201,11 @@ export function mailOrderRows(shop: Shop, orders: OrderPlan[], routesOf: Map<Ite
             ? "variable_data"
             : "inkjet",
         piece_count: dropRows.reduce((n, d) => n + d.quantity, 0),
-        presort_carrier_route: carrierRoute,
-        presort_5_digit: fiveDigit,
-        presort_3_digit: threeDigit,
-        presort_aadc: aadc,
-        presort_mixed_aadc: eddm ? 0 : Math.max(0, pieces - carrierRoute - fiveDigit - threeDigit - aadc),
+        presort_carrier_route: presort[0],
+        presort_5_digit: presort[1],
+        presort_3_digit: presort[2],
+        presort_aadc: presort[3],
+        presort_mixed_aadc: eddm ? 0 : unsorted,
         cass_at: processed ? new Date(Math.min(now, processedAt + HOUR)) : null,
         ncoa_at: processed ? new Date(Math.min(now, processedAt + 2 * HOUR)) : null,
         postage_estimate: estimate,
