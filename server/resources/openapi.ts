@@ -47,6 +47,19 @@ function outputSchema(field: Field): z.ZodType {
   return (description ? schema.describe(description) : schema).nullable();
 }
 
+/** Field types a `_like` filter does not apply to (it finds text). */
+const NOT_TEXT = new Set<Field["type"]>([
+  "integer",
+  "decimal",
+  "money",
+  "percent",
+  "boolean",
+  "date",
+  "datetime",
+  "reference",
+  "referenceList",
+]);
+
 /** A query parameter (always text in a URL), documented. */
 const param = (description: string) => z.string().describe(description).optional();
 
@@ -139,15 +152,18 @@ export function resourceSchemas(model: ResourceModel): ResourceSchemas {
   });
 
   const filters: Record<string, z.ZodType> = {
-    id: param("Ids, comma-separated (any of)"),
+    id: param("Ids, comma-separated or `id=` repeated (any of)"),
   };
   for (const name of model.filterable) {
     const field = model.fields[name];
     filters[name] = param(`${field.label}: equal to one of these comma-separated values`);
+    filters[`${name}_ne`] = param(`${field.label}: equal to none of these (records with no value too)`);
     if (["integer", "decimal", "money", "percent", "date", "datetime"].includes(field.type)) {
       filters[`${name}_gte`] = param(`${field.label} at least`);
       filters[`${name}_lte`] = param(`${field.label} at most`);
     }
+    if (!NOT_TEXT.has(field.type))
+      filters[`${name}_like`] = param(`${field.label} contains (case-insensitive)`);
   }
   for (const name of ["created_at", "updated_at"]) {
     filters[`${name}_gte`] = param(`${name} at least (ISO 8601)`);
@@ -168,12 +184,25 @@ export function resourceSchemas(model: ResourceModel): ResourceSchemas {
     page: param("1-based page number (default 1)"),
     limit: param(`Records a page (default ${DEFAULT_LIMIT}, at most ${MAX_LIMIT})`),
   };
+  // The stock @refinedev/simple-rest dialect (api-contract.md): the same query in its words. Paging,
+  // sort and search are said in one dialect or the other; mixing them is a 400.
+  const stockDialect = {
+    _sort: param(`Stock dialect: comma-separated fields (as sort, without "-"); instead of sort`),
+    _order: param(`Stock dialect: "asc" or "desc" for each _sort field (default asc)`),
+    q: param("Stock dialect: instead of search"),
+  };
+  const stockPaging = {
+    _start: param("Stock dialect: 0-based index of the first record; instead of page"),
+    _end: param(
+      `Stock dialect: index after the last record (at most ${MAX_LIMIT} after _start; without it the first ${MAX_LIMIT}); instead of limit`,
+    ),
+  };
   const schemas: ResourceSchemas = {
     record: register(model.kind, record, `A ${model.singular} record`),
     create: create.describe(`The body creating a ${model.singular}`),
     update: update.describe(`The body changing a ${model.singular}`),
-    listQuery: z.object({ ...paging, ...common }),
-    exportQuery: z.object({ ...paging, ...common }),
+    listQuery: z.object({ ...paging, ...stockPaging, ...common, ...stockDialect }),
+    exportQuery: z.object({ ...paging, ...common, ...stockDialect }),
   };
   cache.set(model, schemas);
   return schemas;

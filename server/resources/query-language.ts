@@ -287,7 +287,8 @@ export function parseListQuery(model: ResourceModel, rawQuery: unknown): ListQue
     const known = name === "id" || model.filterable.has(name) || (op !== "eq" && system !== undefined);
     const kind = known ? (system ?? kindOf(field)) : undefined;
     if (kind === undefined) {
-      errors.push({ field: key, message: op === "eq" ? "Unknown filter field" : "Unknown range filter" });
+      const range = op === "gte" || op === "lte";
+      errors.push({ field: key, message: range ? "Unknown range filter" : "Unknown filter field" });
       continue;
     }
     if ((op === "gte" || op === "lte") && !RANGE_KINDS.has(kind)) {

@@ -66,7 +66,10 @@ function sortText(query: Record<string, QueryValue>, errors: FieldError[]): stri
       errors.push({ field: "_order", message: `"${direction}" is not asc or desc` });
       return undefined;
     }
-    // A "-" of the caller's own stays visible to the sort check as an unknown field.
+    if (field.startsWith("-")) {
+      errors.push({ field: "_sort", message: `Cannot sort by "${field}"; give the direction in _order` });
+      return undefined;
+    }
     keys.push(direction === "desc" ? `-${field}` : field);
   }
   return keys.join(",");

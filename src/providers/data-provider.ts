@@ -1,10 +1,13 @@
-// Refine's data provider for the v1 contract (api-contract.md, "Resources"), over the one http
-// client so the error catalogue of spec §8 applies to every call. Refine names resources by
-// kind ("Vendor"); the API path comes from the contract's table (or `meta.path`).
+// Refine's data provider for the v1 contract (api-contract.md, "Resources"): the stock
+// @refinedev/simple-rest provider over the app's one http client, so the error catalogue of spec §8
+// applies to every call, with small overrides for what the v1 API does beyond the stock dialect.
+// Refine names resources by kind ("Vendor"); the API path comes from the contract's table (or
+// `meta.path`, e.g. a record's change log).
 //
-// The list query language is small on purpose: equality, "any of", ranges and one `search`.
-// A Refine filter the contract cannot express throws here, naming the operator, rather than
-// being quietly turned into something else (as @refinedev/simple-rest does).
+// The list query stays in the contract's own words (page, limit, sort, search): it says more than the
+// stock dialect (between, "any of" in one value, pages up to 100 also for unpaged lists) and a Refine
+// filter the contract cannot express throws here, naming the operator, where the stock provider would
+// quietly send it as an equality (its mapOperator turns every unknown operator into `field=`).
 import type {
   BaseKey,
   BaseRecord,
@@ -16,10 +19,11 @@ import type {
   MetaQuery,
   Pagination,
 } from "@refinedev/core";
+import simpleRest from "@refinedev/simple-rest";
 import { isResourceKind, pathOf, resourceKindForPath } from "../access/kinds";
 import { getConfig } from "../config/config";
 import { FORBIDDEN_MESSAGE } from "./error-message";
-import { type HttpMethod, request } from "./http-client";
+import { failedCall, type HttpMethod, httpClient, request } from "./http-client";
 
 /** The contract's largest page; also what getMany asks for per call. */
 export const MAX_LIMIT = 100;
@@ -175,6 +179,27 @@ async function call<T>(
   return body;
 }
 
+/**
+ * The stock provider over the app's client. Its URLs are `${apiUrl}/${path}`: with "" they stay
+ * relative to the client's baseURL, which the client reads from the config at each call.
+ */
+const stock = simpleRest("", httpClient);
+
+/**
+ * One stock call, answered without the contract's `{data}` envelope (the stock provider hands the
+ * body over as it came) and failing through the app's error catalogue (spec §8) like every call.
+ */
+async function unwrapped<T>(call: Promise<{ data: unknown }>): Promise<{ data: T }> {
+  try {
+    const { data: body } = await call;
+    return { data: (body as Envelope<T>).data };
+  } catch (error) {
+    failedCall(error);
+    // failedCall returns only for a 403; Refine must see a failure there, not an empty success.
+    throw new ForbiddenError();
+  }
+}
+
 const METHODS: Record<string, HttpMethod> = {
   get: "GET",
   post: "POST",
@@ -184,6 +209,9 @@ const METHODS: Record<string, HttpMethod> = {
 };
 
 export const dataProvider: DataProvider = {
+  ...stock,
+
+  // Override: the contract's list words (see the header) and its `meta.total`.
   getList: async <TData extends BaseRecord>({
     resource,
     pagination,
@@ -196,6 +224,8 @@ export const dataProvider: DataProvider = {
     return { data: body.data, total: body.meta?.total ?? body.data.length };
   },
 
+  // Override: batched reads. The server answers at most 100 records a call, so the ids go in
+  // batches of 100 (the stock getMany asks for all of them in one call and gets the first page).
   getMany: async <TData extends BaseRecord>({
     resource,
     ids,
@@ -213,40 +243,25 @@ export const dataProvider: DataProvider = {
     return { data: pages.flatMap((page) => page.data) };
   },
 
-  getOne: async <TData extends BaseRecord>({ resource, id, meta }: Parameters<DataProvider["getOne"]>[0]) => {
-    const body = await call<TData>("GET", pathFor(resource, meta), { id });
-    return { data: body.data };
-  },
+  // Stock, on the contract's path of the kind, unwrapped.
+  getOne: ({ resource, id, meta }) =>
+    unwrapped(stock.getOne({ resource: pathFor(resource, meta), id, meta })),
 
-  create: async <TData extends BaseRecord, TVariables>({
-    resource,
-    variables,
-    meta,
-  }: Parameters<DataProvider["create"]>[0] & { variables: TVariables }) => {
-    const body = await call<TData>("POST", pathFor(resource, meta), { data: bodyOf(variables, false) });
-    return { data: body.data };
-  },
+  // Stock, without the fields the server owns (it refuses a body carrying them).
+  create: ({ resource, variables, meta }) =>
+    unwrapped(stock.create({ resource: pathFor(resource, meta), variables: bodyOf(variables, false), meta })),
 
-  // The caller sends only the changed fields plus the `version` it read (a stale one is a 409).
-  update: async <TData extends BaseRecord, TVariables>({
-    resource,
-    id,
-    variables,
-    meta,
-  }: Parameters<DataProvider["update"]>[0] & { variables: TVariables }) => {
-    const body = await call<TData>("PATCH", pathFor(resource, meta), { id, data: bodyOf(variables, true) });
-    return { data: body.data };
-  },
+  // Stock PATCH, keeping the `version` that was read: a stale one is the server's 409 (version conflicts).
+  update: ({ resource, id, variables, meta }) =>
+    unwrapped(
+      stock.update({ resource: pathFor(resource, meta), id, variables: bodyOf(variables, true), meta }),
+    ),
 
-  deleteOne: async <TData extends BaseRecord>({
-    resource,
-    id,
-    meta,
-  }: Parameters<DataProvider["deleteOne"]>[0]) => {
-    const body = await call<TData>("DELETE", pathFor(resource, meta), { id });
-    return { data: body.data };
-  },
+  // Stock, without a body: the v1 DELETE takes none.
+  deleteOne: ({ resource, id, meta }) =>
+    unwrapped(stock.deleteOne({ resource: pathFor(resource, meta), id, variables: undefined, meta })),
 
+  // Override: export, import and the kinds' actions speak the contract's query words and `{data}`.
   custom: async <TData extends BaseRecord>({
     url,
     method,
@@ -266,5 +281,6 @@ export const dataProvider: DataProvider = {
     return { data: body.data };
   },
 
+  // Override: the configured base (the stock one is the "" its URLs are built on).
   getApiUrl: () => getConfig().apiBaseUrl,
 };

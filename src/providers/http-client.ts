@@ -96,18 +96,27 @@ export async function request<T>(options: RequestOptions): Promise<T | undefined
     });
     return response.data;
   } catch (error) {
-    if (!isAxiosError(error)) throw error;
-    const status = error.response?.status;
-    if (status === 401) {
-      onUnauthenticated();
-      throw new RequestError(errorMessageFrom(error), error);
-    }
-    if (status === 403) {
-      push({ text: FORBIDDEN_MESSAGE, type: "error" });
-      return undefined;
-    }
-    const message = errorMessageFrom(error);
-    push({ text: message, type: "error" });
-    throw new RequestError(message, error);
+    return failedCall(error);
   }
+}
+
+/**
+ * The error catalogue of spec §8 for a failed call on httpClient (also the data provider's calls made
+ * by @refinedev/simple-rest): returns undefined for a 403 after its message, otherwise shows the
+ * message and throws a RequestError (a 401 also ends the session).
+ */
+export function failedCall(error: unknown): undefined {
+  if (!isAxiosError(error)) throw error;
+  const status = error.response?.status;
+  if (status === 401) {
+    onUnauthenticated();
+    throw new RequestError(errorMessageFrom(error), error);
+  }
+  if (status === 403) {
+    push({ text: FORBIDDEN_MESSAGE, type: "error" });
+    return undefined;
+  }
+  const message = errorMessageFrom(error);
+  push({ text: message, type: "error" });
+  throw new RequestError(message, error);
 }
