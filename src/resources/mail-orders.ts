@@ -78,7 +78,8 @@ export default defineResource({
       fields: {
         drop_no: integer({ label: "Drop", required: true, min: 1, max: 52 }),
         scheduled_date: date({ required: true }),
-        quantity: integer({ required: true, min: 1, max: 10_000_000 }),
+        // At most the pieces its lists, routes and order leave after the other drops (hooks/mail-orders.ts).
+        quantity: integer({ required: true, min: 1, max: 10_000_000, bounded: true }),
         list_segment: text({ max: 80 }),
         status: choice(
           [

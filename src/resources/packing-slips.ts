@@ -73,7 +73,8 @@ export default defineResource({
         order_item_id: integer({ label: "Order item", min: 1 }),
         description: text({ required: true, max: 300 }),
         quantity_ordered: qty("Ordered", { required: true }),
-        quantity_shipped: qty("Shipped"),
+        // At most what its order item has left to ship over the other slips (hooks/packing-slips.ts).
+        quantity_shipped: qty("Shipped", { bounded: true }),
         quantity_backordered: qty("Backordered"),
       },
       titleField: "description",

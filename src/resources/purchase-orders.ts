@@ -65,7 +65,8 @@ export default defineResource({
         quantity: integer({ required: true, min: 1, max: 10_000_000 }),
         unit_id: reference("InventoryMeasureUnit", { label: "Unit" }),
         unit_cost: money(),
-        quantity_received: integer({ min: 0, max: 10_000_000, default: 0 }),
+        // At most the line's quantity ordered (hooks/purchase-orders.ts; the receiving form asks).
+        quantity_received: integer({ min: 0, max: 10_000_000, default: 0, bounded: true }),
       },
       titleField: "description",
     },
