@@ -145,6 +145,12 @@ export interface EnumField extends FieldOptions {
    * a disallowed move with a 409 naming both values.
    */
   transitions?: Record<string, string[]>;
+  /**
+   * The values a new record may be created with (a payment: authorized, captured or declined);
+   * others come only by moves or from the server. Without it: the default and the values no
+   * transition leads to. The form offers these on create; the kind's hook refuses others (400).
+   */
+  initial?: string[];
 }
 
 export interface ReferenceField extends FieldOptions {

@@ -46,8 +46,10 @@ export function enumAllowedFrom(field: EnumField, current: unknown): EnumValue[]
   return field.values.filter((v) => next.has(v.value));
 }
 
-/** The values a new record may start with: the default and the values no transition leads to. */
+/** The values a new record may start with: declared, else the default and the values no transition leads to. */
 export function enumStartValues(field: EnumField): EnumValue[] {
+  // Declared starts (fields.ts `initial`) win.
+  if (field.initial) return field.values.filter((v) => field.initial?.includes(v.value));
   if (!field.transitions) return field.values;
   const reached = new Set(Object.values(field.transitions).flat());
   const starts = field.values.filter((v) => v.value === field.default || !reached.has(v.value));

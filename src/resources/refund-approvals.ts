@@ -44,6 +44,7 @@ export default defineResource({
           under_review: ["approved", "rejected"],
           approved: ["processed"],
         },
+        initial: ["requested"],
       },
     ),
     notes: longText({ max: 4000 }),

@@ -52,6 +52,7 @@ export default defineResource({
           authorized: ["captured", "declined", "voided"],
           captured: ["voided"],
         },
+        initial: ["authorized", "captured", "declined"],
       },
     ),
     paid_at: datetime({ required: true, sortable: true, filter: true }),

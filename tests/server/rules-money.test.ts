@@ -120,12 +120,12 @@ describe.each(DATABASE_KINDS)("money tied to its order (%s)", (dbKind) => {
     expectFieldError(
       await pay(o, 10, { status: "refunded" }),
       "status",
-      "A new payment is Authorized, Captured or Declined",
+      "A new transaction starts as Authorized, Captured or Declined",
     );
     expectFieldError(
       await pay(o, 10, { status: "voided" }),
       "status",
-      "A new payment is Authorized, Captured or Declined",
+      "A new transaction starts as Authorized, Captured or Declined",
     );
     const declined = created(await pay(o, 10, { status: "declined" }));
     expect(await money(o)).toEqual({ amount_due: 100, payment_status: "unpaid" });
@@ -213,7 +213,7 @@ describe.each(DATABASE_KINDS)("money tied to its order (%s)", (dbKind) => {
     expectFieldError(
       await refund(o, 10, { payment_id: p.id, status: "processed" }),
       "status",
-      "A new refund request is Requested",
+      "A new refund approval starts as Requested",
     );
     conflict(
       await refund(o, 100.01, { payment_id: p.id }),

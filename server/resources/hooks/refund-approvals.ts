@@ -1,6 +1,7 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/open";
-import { HttpError, validationFailed } from "../../http/errors";
+import { HttpError } from "../../http/errors";
+import { checkStartValues } from "../enum-starts";
 import { defineHooks, type FieldBound, type Row } from "../hooks";
 import { recordLabel } from "../status-rules";
 import { completeWrite, lockRecord, modelOf, toCents, updateAsServer } from "./derived-writes";
@@ -9,7 +10,7 @@ import { CAPTURED, dollars, orderMoney, settledMoney } from "./order-money";
 // Refund requests (issue 16, class 1), checked in the write's transaction with the order (and the
 // payment) locked, so two requests on one order queue up:
 // - The payment named is one of the order's (declared: dependsOn on payment_id, 400).
-// - A new request is Requested (400 on status); it then moves only along the declared
+// - A new request is Requested (declared `initial`, enum-starts.ts: 400 on status); it then moves only along the declared
 //   transitions (workflow.ts, 409): requested → under_review → approved | rejected, approved →
 //   processed. approver_id and decided_at are the server's: set when it is approved or rejected.
 // - Only captured money is refunded: a payment that is authorized, declined or voided is no
@@ -119,9 +120,7 @@ export default defineHooks({
     }
     if (record) {
       const label = recordLabel(model, record);
-      if (action === "create" && record.status !== "requested") {
-        throw validationFailed([{ field: "status", message: "A new refund request is Requested" }]);
-      }
+      if (action === "create") checkStartValues(model.singular, model.fields, record);
       if (previous?.status === "processed") {
         const moved = TERMS.find((name) =>
           name === "amount"

@@ -1,6 +1,7 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { Database } from "../../db/open";
-import { HttpError, validationFailed } from "../../http/errors";
+import { HttpError } from "../../http/errors";
+import { checkStartValues } from "../enum-starts";
 import { defineHooks, type FieldBound, type Row } from "../hooks";
 import { recordLabel } from "../status-rules";
 import { lockRecord, modelOf, toCents, updateAsServer } from "./derived-writes";
@@ -9,8 +10,8 @@ import { COUNTING, dollars, isCancelled, orderMoney, settledMoney } from "./orde
 // Payments (issue 16, class 1), checked in the write's transaction after the order is locked, so
 // two payments on one order queue up:
 // - The payment's customer is its order's (declared: dependsOn on order_id, 400).
-// - A new payment is authorized, captured or declined (400 on status); later moves follow the
-//   declared transitions (workflow.ts, 409); partially_refunded and refunded are the server's,
+// - A new payment is authorized, captured or declined (declared `initial`, enum-starts.ts: 400 on
+//   status); later moves follow the declared transitions (workflow.ts, 409); partially_refunded and refunded are the server's,
 //   set from the payment's processed refunds (refund-approvals.ts) and never accepted in a body.
 // - No payment is taken on (created for, moved to, or captured on) a cancelled order (409).
 // - What counts (authorized and captured payments, net of processed money refunds) never exceeds
@@ -18,9 +19,6 @@ import { COUNTING, dollars, isCancelled, orderMoney, settledMoney } from "./orde
 // - A payment with refund requests (any not rejected) keeps its amount, order and customer, and
 //   is not voided (409).
 // - Every write settles the amount due and payment state of each order involved (order-money.ts).
-
-/** The statuses a payment may be created with. */
-const CREATED_AS = ["authorized", "captured", "declined"];
 
 const conflict = (message: string, field: string): HttpError =>
   new HttpError(409, message, [{ field, message }]);
@@ -56,11 +54,7 @@ export default defineHooks({
     }
     if (record) {
       const label = recordLabel(model, record);
-      if (action === "create" && !CREATED_AS.includes(String(record.status))) {
-        throw validationFailed([
-          { field: "status", message: "A new payment is Authorized, Captured or Declined" },
-        ]);
-      }
+      if (action === "create") checkStartValues(model.singular, model.fields, record);
       if (previous) {
         const moved =
           changed(record, previous, "amount") ||
