@@ -30,10 +30,24 @@ function dropDate(): string {
 
 export const RECIPES: Partial<Record<ResourceKind, Recipe>> = {
   // A status leads only to statuses of its own entity (hooks/statuses.ts); the generated one
-  // points at whichever status came first, so it leads nowhere.
+  // points at whichever status came first, so it leads nowhere. It is open: an order whose items
+  // are in production or done cannot be deleted (hooks/order-policy.ts).
   Status: {
     async body(body) {
       body.next_status_ids = [];
+      body.category = "open";
+    },
+  },
+  // Orders take only active products and customers within their credit (hooks/order-policy.ts).
+  Product: {
+    async body(body) {
+      body.active = true;
+    },
+  },
+  Customer: {
+    async body(body) {
+      body.status = "active";
+      body.credit_limit = 100_000;
     },
   },
   // Receipts move a purchase order's status and stock: a new line has received nothing yet.
