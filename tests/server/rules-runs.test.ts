@@ -321,6 +321,23 @@ describe.each(DATABASE_KINDS)("gang run rules (%s)", (dbKind) => {
     });
   });
 
+  it("refuses to close a run whose paper is not on hand (409: the count is wrong)", async () => {
+    const short = await makeInventory(a, "100# Gloss Cover 19×25 (short)", 1_000);
+    const o = await makeOrder(a, [{ stock_id: short.id, color_spec: "4/4", coating: "uv", quantity: 1_000 }]);
+    const [item] = await itemsOf(o);
+    const r = await created([slot(o, item)], { stock_id: short.id, status_id: run.shipping });
+    // A miscount only the database can make now (adjustments keep on hand at or above committed).
+    await t.database.db.execute(
+      sql`update inventories set on_hand = 60, available = 60 - committed where id = ${short.id}`,
+    );
+    refused(
+      await a.call("PATCH", `runs/${r.id}`, { status_id: run.closed, version: r.version }),
+      409,
+      `Closing run ${r.run_number} consumes 100 sheets of ${short.name}, but only 60 are on hand: count the paper and correct on hand first`,
+    );
+    expect((await a.get("inventories", short.id)).on_hand).toBe(60);
+  });
+
   it("seeds runs and stock that keep these rules", async () => {
     const rows = <T>(query: string) => selectRows<T>(t.database.db, sql.raw(query));
     // Every closed run's paper left on hand, logged against the run.
