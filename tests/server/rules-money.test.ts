@@ -107,6 +107,14 @@ describe.each(DATABASE_KINDS)("money tied to its order (%s)", (dbKind) => {
     conflict(res, `Payment of $30.50 is more than the $30.00 due on order ${String(small.order_number)}`);
   });
 
+  it("parallel payments on one order: only what the total holds is taken", async () => {
+    const o = await order(await customer(), 100);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => pay(o, 30)));
+    const codes = answers.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([201, 201, 201, 409, 409, 409, 409, 409]);
+    expect(await money(o)).toEqual({ amount_due: 10, payment_status: "partially_paid" });
+  });
+
   it("a cancelled order takes no payment", async () => {
     const statuses = (await a.call("GET", "statuses?entity=order&limit=100")).json().data as Saved[];
     const cancelled = statuses.find((s) => s.category === "cancelled");
