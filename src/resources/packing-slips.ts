@@ -63,6 +63,7 @@ export default defineResource({
         required: true,
         default: "draft",
         filter: true,
+        initial: ["draft"],
         transitions: { draft: ["packed"], packed: ["shipped"], shipped: ["delivered"] },
       },
     ),

@@ -45,6 +45,8 @@ export default defineResource({
         required: true,
         default: "draft",
         filter: true,
+        // Created before anything arrives; receiving moves it on (hooks/purchase-orders.ts).
+        initial: ["draft", "sent", "acknowledged"],
         // A vendor may ship without acknowledging, and a delivery may come complete at once.
         transitions: {
           draft: ["sent", "cancelled"],

@@ -245,14 +245,7 @@ describe.each(DATABASE_KINDS)("stock, packing slips and direct mail (%s)", (dbKi
       const stock = await makeInventory(a, "PO create stock", 0);
       for (const status of ["received", "partially_received", "closed"]) {
         const res = await a.call("POST", "purchase-orders", await poBody(stock, { status }));
-        const label = { received: "Received", partially_received: "Partially received", closed: "Closed" }[
-          status
-        ];
-        expectFieldError(
-          res,
-          "status",
-          `A purchase order is created as Draft, Sent or Acknowledged, not ${label}: receiving moves it on`,
-        );
+        expectFieldError(res, "status", "A new purchase order starts as Draft, Sent or Acknowledged");
       }
       const received = await a.call(
         "POST",
@@ -379,15 +372,11 @@ describe.each(DATABASE_KINDS)("stock, packing slips and direct mail (%s)", (dbKi
     it("is created as a draft", async () => {
       const order = await printedOrder([500]);
       const item = (order.items as Saved[])[0];
-      for (const [value, label] of [
-        ["packed", "Packed"],
-        ["shipped", "Shipped"],
-        ["delivered", "Delivered"],
-      ]) {
+      for (const value of ["packed", "shipped", "delivered"]) {
         expectFieldError(
           await slip(order, [line(item, 500)], { status: value }),
           "status",
-          `A packing slip is created as a Draft, not ${label}: pack it, then ship it`,
+          "A new packing slip starts as Draft",
         );
       }
       expect((await slip(order, [line(item, 500)])).statusCode).toBe(201);

@@ -1,12 +1,14 @@
 import { sql } from "drizzle-orm";
 import { type Database, selectRows } from "../../db/open";
 import { type FieldError, HttpError, validationFailed } from "../../http/errors";
+import { checkStartValues } from "../enum-starts";
 import { defineHooks, type FieldBound, type Row } from "../hooks";
 import { quoteIdent } from "../tables";
 import { childOf, formatCount, modelOf, numberOr, storedChildren } from "./derived-writes";
 
 // Packing slips match their order (issue 16, class 6):
-// - a slip is created as a draft, then packed, shipped, delivered (the declared transitions);
+// - a slip is created as a draft (declared `initial`, enum-starts.ts), then packed, shipped,
+//   delivered (the declared transitions);
 // - every line names an item of the slip's own order (400 on lines.N.order_item_id);
 // - an item ships at most its ordered quantity over all its slips: this slip's lines plus what
 //   the other slips of the order already list (400 on lines.N.quantity_shipped). Policy: no
@@ -164,14 +166,7 @@ function lineErrors(
 export default defineHooks({
   async afterWrite({ tx, model, tenantId, action, record, previous, children }) {
     if (action === "delete" || !record) return;
-    if (action === "create" && record.status !== "draft") {
-      throw validationFailed([
-        {
-          field: "status",
-          message: `A packing slip is created as a Draft, not ${STATUS_LABELS[String(record.status)] ?? String(record.status)}: pack it, then ship it`,
-        },
-      ]);
-    }
+    if (action === "create") checkStartValues("packing slip", model.fields, record);
     const orderId = record.order_id as number;
     const orderChanged = previous !== null && previous.order_id !== record.order_id;
     const statusChanged = previous === null || previous.status !== record.status;

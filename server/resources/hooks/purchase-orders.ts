@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import purchaseOrders from "../../../src/resources/purchase-orders";
 import { type Database, selectRows } from "../../db/open";
 import { type FieldError, HttpError, validationFailed } from "../../http/errors";
+import { checkStartValues } from "../enum-starts";
 import { defineHooks, type FieldBound, type Row } from "../hooks";
 import { quoteIdent } from "../tables";
 import {
@@ -28,7 +29,8 @@ import { changeOnHand, type QuantityChange } from "./inventories";
 //   is read, so concurrent receipts into one item queue up and never double count;
 // - an item's on_order is what open POs (sent, acknowledged, partially received) still expect.
 // Issue 16, class 5:
-// - a PO is created before anything arrives: as draft, sent or acknowledged, with nothing
+// - a PO is created before anything arrives: as draft, sent or acknowledged (declared
+//   `initial`, enum-starts.ts), with nothing
 //   received on its lines (receiving is an update of the saved PO, which raises stock);
 // - a line never receives more than its quantity ordered (400 on lines.N.quantity_received).
 //   Policy: no over-receipt tolerance — a merchant's overs are either a line of their own or
@@ -49,9 +51,6 @@ export const OPEN_STATUSES: Status[] = ["sent", "acknowledged", "partially_recei
 const RECEIVING_STATUSES = new Set<unknown>([...OPEN_STATUSES, "received"]);
 
 const received = (line: Row | undefined) => numberOr(line?.quantity_received);
-
-/** The statuses a purchase order may be created in: none has received anything yet. */
-export const CREATE_STATUSES: Status[] = ["draft", "sent", "acknowledged"];
 
 /** The lines' receipt errors: nothing received on create, never more than ordered. */
 export function receiptErrors(lines: Row[], creating: boolean): FieldError[] {
@@ -206,14 +205,7 @@ export default defineHooks({
       const errors = receiptErrors(children.lines, action === "create");
       if (errors.length > 0) throw validationFailed(errors);
     }
-    if (action === "create" && !CREATE_STATUSES.includes(po.status as Status)) {
-      throw validationFailed([
-        {
-          field: "status",
-          message: `A purchase order is created as Draft, Sent or Acknowledged, not ${statusLabel(po.status)}: receiving moves it on`,
-        },
-      ]);
-    }
+    if (action === "create") checkStartValues("purchase order", model.fields, po);
     const before =
       previousChildren?.lines ??
       (action === "create" ? [] : await storedChildren(tx, model, "lines", tenantId, po.id as number));
