@@ -60,6 +60,8 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   }
   switch (error.code) {
     case "FST_ERR_CTP_BODY_TOO_LARGE":
+    // An uploaded file (@fastify/multipart) over its route's size limit.
+    case "FST_REQ_FILE_TOO_LARGE":
       reply.code(413).send({ message: MESSAGES.payloadTooLarge });
       return;
     case "FST_ERR_CTP_INVALID_JSON_BODY":

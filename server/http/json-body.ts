@@ -7,7 +7,9 @@ import type { FastifyInstance } from "fastify";
 export function registerJsonBody(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser("error", "error");
   app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
-    if (body === "") return done(null, undefined);
-    parseJson(request, body, done);
+    // parseAs "string": the body is text.
+    const text = body as string;
+    if (text === "") return done(null, undefined);
+    parseJson(request, text, done);
   });
 }

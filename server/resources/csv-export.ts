@@ -1,3 +1,4 @@
+import { stringify } from "csv-stringify/sync";
 import { and, eq, getTableColumns, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import { IDENTITY_KINDS } from "../../src/resource-engine/define";
 import type { Database } from "../db/open";
@@ -16,13 +17,16 @@ import { outputValue } from "./records";
 export const EXPORT_MAX_ROWS = 100_000;
 const BATCH = 1000;
 
-/** RFC 4180 quoting; a text cell a spreadsheet would run as a formula gets a leading apostrophe. */
+/** A cell's text (JSON for objects); a text cell a spreadsheet would run as a formula gets a leading apostrophe. */
 export function csvCell(value: unknown, text = false): string {
   if (value === null || value === undefined) return "";
-  let s = typeof value === "object" ? JSON.stringify(value) : String(value);
-  if (text && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  const s = typeof value === "object" ? JSON.stringify(value) : String(value);
+  return text && /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
 }
+
+/** RFC 4180 records, CRLF: csv-stringify quotes a cell with a comma or a quote, and (quoted_match) a CR or LF alone. */
+const csvRecords = (records: string[][]) =>
+  stringify(records, { record_delimiter: "\r\n", quoted_match: /[\r\n]/ });
 
 const TEXT_TYPES = new Set(["text", "longText", "richText", "email", "phone", "url", "colour", "enum"]);
 
@@ -168,7 +172,7 @@ export async function* exportCsv(input: ExportInput): AsyncGenerator<string> {
   const { db, registry, model, tenantId, where, sort } = input;
   const batch = input.batchSize ?? BATCH;
   const columns = exportColumns(model);
-  yield `\uFEFF${columns.map((c) => csvCell(c.header)).join(",")}\r\n`;
+  yield `\uFEFF${csvRecords([columns.map((c) => c.header)])}`;
   const t = model.table.table;
   const cursorColumns = Object.fromEntries(
     sort.map((k, i) => [`__k${i}`, sql<string | null>`${column(model, k.field)}::text`]),
@@ -185,7 +189,7 @@ export async function* exportCsv(input: ExportInput): AsyncGenerator<string> {
       .limit(Math.min(batch, EXPORT_MAX_ROWS - sent))) as Row[];
     if (rows.length === 0) break;
     const titles = await referenceTitles(db, model, registry, tenantId, rows);
-    yield rows.map((row) => `${columns.map((c) => c.cell(row, titles)).join(",")}\r\n`).join("");
+    yield csvRecords(rows.map((row) => columns.map((c) => c.cell(row, titles))));
     sent += rows.length;
     const last = rows[rows.length - 1];
     cursor = sort.map((_, i) => (last[`__k${i}`] as string | null) ?? null);

@@ -1,3 +1,4 @@
+import type { Readable } from "node:stream";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { IDENTITY_KINDS } from "../../src/resource-engine/define";
 import type { Field, ReferenceField } from "../../src/resource-engine/fields";
@@ -215,13 +216,14 @@ export async function checkImport(
   registry: ResourceRegistry,
   model: ResourceModel,
   tenantId: number,
-  text: string,
+  /** The CSV: its text, or the uploaded file's stream (read as it arrives). */
+  source: string | Readable,
   fixed: Row,
 ): Promise<ImportCheck> {
   const result: ImportCheck = { columns: [], rows: 0, valid: 0, errors: [], sample: [], values: [] };
   let records: string[][];
   try {
-    records = parseCsv(text);
+    records = await parseCsv(source);
   } catch (error) {
     if (!(error instanceof CsvSyntaxError)) throw error;
     result.errors.push({ row: error.row, message: error.message });

@@ -1,6 +1,9 @@
-// Reading an uploaded CSV: RFC 4180 records (quoted cells may hold commas, quotes as "" and line
-// breaks; lines end in CRLF or LF), a leading UTF-8 BOM dropped, blank lines skipped. And the one
-// file of a multipart/form-data body, for clients that post a form rather than the CSV itself.
+import { pipeline, Readable } from "node:stream";
+import { CsvError, parse } from "csv-parse";
+
+// Reading an uploaded CSV with csv-parse, streamed: RFC 4180 records (quoted cells may hold
+// commas, quotes as "" and line breaks; lines end in CRLF, LF or CR), a leading UTF-8 BOM
+// dropped, blank lines skipped, rows of any length (the import names what is missing).
 
 export class CsvSyntaxError extends Error {
   constructor(
@@ -12,73 +15,36 @@ export class CsvSyntaxError extends Error {
   }
 }
 
-/** The records of a CSV text, each a list of cells. */
-export function parseCsv(input: string): string[][] {
-  const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
-  const records: string[][] = [];
-  let record: string[] = [];
-  let cell = "";
-  let quoted = false;
-  let i = 0;
-  const endCell = () => {
-    record.push(cell);
-    cell = "";
-  };
-  const endRecord = () => {
-    endCell();
-    // A line with nothing on it is no record (a trailing newline, a spacer line).
-    if (record.length > 1 || record[0] !== "") records.push(record);
-    record = [];
-  };
-  while (i < text.length) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"') {
-        if (text[i + 1] === '"') {
-          cell += '"';
-          i += 2;
-          continue;
-        }
-        quoted = false;
-        i += 1;
-        continue;
-      }
-      cell += c;
-      i += 1;
-      continue;
-    }
-    if (c === '"') {
-      if (cell !== "") throw new CsvSyntaxError(records.length + 1, "A quote may only open a cell");
-      quoted = true;
-    } else if (c === ",") endCell();
-    else if (c === "\n") endRecord();
-    else if (c === "\r") {
-      if (text[i + 1] !== "\n") endRecord();
-    } else cell += c;
-    i += 1;
-  }
-  if (quoted) throw new CsvSyntaxError(records.length + 1, "A quoted cell is never closed");
-  if (cell !== "" || record.length > 0) endRecord();
-  return records;
-}
+/** csv-parse's refusals in the import's words. */
+const MESSAGES: Record<string, string> = {
+  INVALID_OPENING_QUOTE: "A quote may only open a cell",
+  CSV_QUOTE_NOT_CLOSED: "A quoted cell is never closed",
+  CSV_INVALID_CLOSING_QUOTE: "A quoted cell must end at its closing quote",
+};
 
-/** The content of the first file part of a multipart/form-data body; undefined when there is none. */
-export function multipartFile(body: Buffer, contentType: string): Buffer | undefined {
-  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
-  if (!boundary) return undefined;
-  const delimiter = Buffer.from(`--${boundary[1] ?? boundary[2]}`);
-  let start = body.indexOf(delimiter);
-  while (start !== -1) {
-    const headersStart = start + delimiter.length + 2; // past the delimiter's CRLF
-    const headersEnd = body.indexOf("\r\n\r\n", headersStart);
-    if (headersEnd === -1) return undefined;
-    const next = body.indexOf(delimiter, headersEnd);
-    if (next === -1) return undefined;
-    const headers = body.subarray(headersStart, headersEnd).toString("utf8");
-    if (/content-disposition:[^\r\n]*filename=/i.test(headers)) {
-      return body.subarray(headersEnd + 4, next - 2); // the part ends in CRLF before the delimiter
-    }
-    start = next;
+/** The records of a CSV (text, or a stream of its bytes such as an uploaded file), each a list of cells. */
+export async function parseCsv(source: string | Readable): Promise<string[][]> {
+  const parser = parse({
+    bom: true,
+    relax_column_count: true,
+    // Any of the three line ends, mixed in one file as spreadsheets and editors leave them.
+    record_delimiter: ["\r\n", "\n", "\r"],
+    skip_empty_lines: true,
+    // A line holding only "" is no record either.
+    on_record: (record: string[]) => (record.length === 1 && record[0] === "" ? null : record),
+  });
+  const input = typeof source === "string" ? Readable.from([source]) : source;
+  // An upload that fails (too large, cut off), even before we start, fails the parse with its
+  // own error: pipeline passes it on to the parser, whose records we read.
+  pipeline(input, parser, () => {});
+  const records: string[][] = [];
+  try {
+    for await (const record of parser) records.push(record as string[]);
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error;
+    // The records read before the problem (csv-parse counts them; some may not have reached us yet).
+    const before = (error as CsvError & { records?: number }).records ?? records.length;
+    throw new CsvSyntaxError(before + 1, MESSAGES[error.code] ?? error.message);
   }
-  return undefined;
+  return records;
 }

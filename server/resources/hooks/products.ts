@@ -1,3 +1,5 @@
+import { pipeline, type Readable, Transform } from "node:stream";
+import fastifyMultipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { can } from "../../../src/access/permissions";
@@ -5,7 +7,6 @@ import { getAuth, requestGrants, requireAuth } from "../../auth/authenticate";
 import { errorAnswers } from "../../auth/schemas";
 import { fieldError, forbidden, HttpError, validationFailed } from "../../http/errors";
 import { checkImport, commitImport, IMPORT_MAX_ROWS, type ImportError } from "../csv-import";
-import { multipartFile } from "../csv-parse";
 import { databaseError } from "../errors";
 import { defineHooks } from "../hooks";
 import { loadRegistry, type ResourceModel } from "../model";
@@ -48,13 +49,60 @@ function needs(...actions: string[]) {
   };
 }
 
-/** The CSV text of the body, or a 400/415 saying what to send. */
-function csvText(body: unknown): string {
+const sendCsv = () => fieldError("file", "Send a CSV file: a header row and a row per product");
+
+/**
+ * A multipart upload as it streams in, noting whether it holds anything but blanks. At its end, a
+ * file @fastify/multipart cut at the size limit (it marks it truncated) fails with the plugin's 413.
+ */
+class ContentWatch extends Transform {
+  blank = true;
+  /** Why the upload failed, if it did (then the parse fails with it). */
+  failure: Error | undefined;
+  constructor(private readonly tooLarge: () => Error | undefined) {
+    super();
+  }
+  override _transform(
+    chunk: Buffer,
+    _encoding: BufferEncoding,
+    done: (error?: Error | null, data?: Buffer) => void,
+  ) {
+    if (this.blank && /[^\s\uFEFF]/.test(chunk.toString("utf8"))) this.blank = false;
+    done(null, chunk);
+  }
+  override _flush(done: (error?: Error | null) => void) {
+    done(this.tooLarge() ?? null);
+  }
+  // Destroyed with the upload's error before the parse is: so the error is known as the upload's.
+  override _destroy(error: Error | null, done: (error?: Error | null) => void) {
+    if (error && !this.failure) this.failure = error;
+    done(error);
+  }
+}
+
+/**
+ * The CSV of the body: its text, or the stream of a multipart form's file (@fastify/multipart,
+ * its size limit applying as it streams); or a 400/415 saying what to send.
+ */
+async function csvSource(request: FastifyRequest): Promise<string | ContentWatch> {
+  if (request.isMultipart()) {
+    // A form that is not a form (no boundary, cut off) says what to send, as a missing file does.
+    const part = await request.file().catch((error: { statusCode?: number }) => {
+      if (error.statusCode === 413) throw error;
+      throw sendCsv();
+    });
+    if (!part) throw sendCsv();
+    const { RequestFileTooLargeError } = request.server.multipartErrors;
+    const watch = new ContentWatch(() => (part.file.truncated ? new RequestFileTooLargeError() : undefined));
+    // pipeline, not pipe: the file may have failed already (a form cut off in the middle of it).
+    pipeline(part.file as Readable, watch, () => {});
+    return watch;
+  }
+  const body = request.body;
   if (body === NOT_CSV || (body !== undefined && typeof body !== "string")) {
     throw new HttpError(415, "Send the CSV file as text/csv or as a multipart/form-data file");
   }
-  if (body === undefined || body.trim() === "")
-    throw fieldError("file", "Send a CSV file: a header row and a row per product");
+  if (body === undefined || body.trim() === "") throw sendCsv();
   return body;
 }
 
@@ -76,14 +124,10 @@ async function importRoutes(app: FastifyInstance, model: ResourceModel): Promise
       { parseAs: "string", bodyLimit: IMPORT_BODY_LIMIT },
       (_r, body, done) => done(null, body),
     );
-    scope.addContentTypeParser(
-      "multipart/form-data",
-      { parseAs: "buffer", bodyLimit: IMPORT_BODY_LIMIT },
-      (request, body, done) => {
-        const file = multipartFile(body as Buffer, String(request.headers["content-type"]));
-        done(null, file ? file.toString("utf8") : undefined);
-      },
-    );
+    // A form's file is read as a stream; past the limit it is a 413, as an oversized CSV body is.
+    await scope.register(fastifyMultipart, {
+      limits: { fileSize: IMPORT_BODY_LIMIT, fieldSize: 64 * 1024, parts: 100 },
+    });
     // Any other type reaches the handler, which says what to send (rather than "send JSON").
     scope.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: IMPORT_BODY_LIMIT }, (_r, _b, done) =>
       done(null, NOT_CSV),
@@ -92,7 +136,7 @@ async function importRoutes(app: FastifyInstance, model: ResourceModel): Promise
     const check = async (request: FastifyRequest) => {
       const auth = getAuth(request);
       const siteId = siteOf(request.query);
-      const text = csvText(request.body);
+      const source = await csvSource(request);
       const registry = await loadRegistry();
       const siteErrors: { field?: string; message: string }[] = [];
       await checkReferenceValues(
@@ -103,7 +147,17 @@ async function importRoutes(app: FastifyInstance, model: ResourceModel): Promise
         siteErrors,
       );
       if (siteErrors.length > 0) throw validationFailed(siteErrors);
-      return checkImport(request.server.db, registry, model, auth.tenantId, text, { site_id: siteId });
+      const result = await checkImport(request.server.db, registry, model, auth.tenantId, source, {
+        site_id: siteId,
+      }).catch((error: unknown) => {
+        // A form cut off in the middle of its file is told as a form without a file; too large is a 413.
+        const upload = typeof source === "string" ? undefined : source.failure;
+        if (error === upload && (error as { statusCode?: number }).statusCode !== 413) throw sendCsv();
+        throw error;
+      });
+      // An uploaded file of nothing but blanks, told as a text/csv body of blanks is.
+      if (typeof source !== "string" && source.blank) throw sendCsv();
+      return result;
     };
     const schema = (summary: string, description: string) => ({
       summary,
