@@ -28,8 +28,8 @@ export function allowedValues(field: EnumField, current: unknown): EnumValue[] {
 
 /** The enum values the form offers: on edit the allowed moves, on create the workflow's starts. */
 export function offeredValues(field: EnumField, editing: boolean, current: unknown): EnumValue[] {
-  if (!field.transitions) return field.values;
-  return editing && !isEmpty(current) ? enumAllowedFrom(field, current) : enumStartValues(field);
+  if (editing && !isEmpty(current)) return enumAllowedFrom(field, current);
+  return enumStartValues(field);
 }
 
 /** The look-up's `from` for a status select: the stored status on edit, else a new record's. */
@@ -100,7 +100,7 @@ export function FormControl({
     );
   }
   const shown =
-    field.type === "enum" && field.transitions
+    field.type === "enum" && (field.transitions || field.initial)
       ? { ...field, values: offeredValues(field, editing, current) }
       : field;
   return <FieldInput field={shown} id={id} value={value} onChange={onChange} source={source} />;

@@ -4,6 +4,7 @@
 // an enum with transitions offers its moves on edit and its starts on create.
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import { offeredValues } from "../../../src/pages/resource/form-control";
 import { RecordForm } from "../../../src/pages/resource/record-form";
 import { defineResource } from "../../../src/resource-engine/define";
 import { choice, reference, text } from "../../../src/resource-engine/fields";
@@ -70,6 +71,10 @@ describe("the statuses a record may take (shared with the server's look-up)", ()
     // A workflow that goes round (every value reached) starts at its default.
     const loop = choice(["a", "b"], { default: "b", transitions: { a: ["b"], b: ["a"] } });
     expect(values(enumStartValues(loop))).toEqual(["b"]);
+    // Declared starts win, with or without transitions; an edit of such a field keeps any value.
+    const declared = choice(["new", "done"], { initial: ["new"] });
+    expect(values(offeredValues(declared, false, undefined))).toEqual(["new"]);
+    expect(values(offeredValues(declared, true, "done"))).toEqual(["new", "done"]);
   });
 });
 
