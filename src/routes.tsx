@@ -22,6 +22,7 @@ import {
   useLocation,
 } from "react-router";
 import { adminRoutes } from "./custom/admin/admin-routes";
+import { runPrintRoutes } from "./custom/production/print/print-routes";
 import { inventoryRoutes } from "./pages/inventory/inventory-routes";
 import { productRoutes } from "./pages/products/product-routes";
 import { resourceRoutes } from "./pages/resource/resource-route-tree";
@@ -56,6 +57,7 @@ function routeTree() {
           {productRoutes()}
         </Route>
       </Route>
+      {runPrintRoutes()}
       <Route element={<SessionAwareLayout />}>
         <Route path="/unauthorized" element={<UnauthorizedPage />} />
         <Route path="*" element={<NotFoundPage />} />
