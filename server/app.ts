@@ -21,6 +21,7 @@ import { notFoundHandler, registerSpa } from "./http/spa";
 import { systemRoutes } from "./http/system-routes";
 import { testRoutes } from "./http/test-routes";
 import { createMailer, type Mailer } from "./mail/mailer";
+import { productionRoutes } from "./production/routes";
 import { loadRegistry, type ResourceRegistry } from "./resources/model";
 import { resourceRoutes } from "./resources/routes";
 
@@ -129,7 +130,10 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
         { prefix: "/auth" },
       );
       // Every declared resource kind (server/resources/routes.ts).
-      await api.register(resourceRoutes, { registry: options.resources ?? (await loadRegistry()) });
+      const registry = options.resources ?? (await loadRegistry());
+      await api.register(resourceRoutes, { registry });
+      // Station dashboards: operator actions on runs and the boards' cards (server/production).
+      if (registry.byKind.has("Run")) await api.register(productionRoutes, { registry });
       // Never part of a normal server: only the e2e runner sets PRESSROOM_TEST_OUTBOX=1.
       if (config.testRoutes) await api.register(testRoutes);
     },

@@ -110,7 +110,8 @@ const SEED_GROUPS = {
       name: "Press room",
       permissions: {
         ProductionStation: ["ReadPress", "ReadSpecialtyPress"],
-        Run: ["Read", "Update", "Tasks"],
+        // Tasks: the dashboards' operator actions; UpdateEndStatus: completing a run there.
+        Run: ["Read", "Update", "Tasks", "UpdateEndStatus"],
         Order: ["ReadOwn"],
       },
     },

@@ -55,7 +55,9 @@ const RUN: Step[] = [
   ["imposed", "Imposed", "open", "#2f54eb", ["plated", "sent_to_rip", "held", "cancelled"]],
   ["plated", "Plated", "production", "#1677ff", ["printing", "held"]],
   ["sent_to_rip", "Sent to RIP", "production", "#1677ff", ["printing", "held"]],
-  ["printing", "Printing", "production", "#1677ff", ["printed", "reprint", "held"]],
+  // An operator completing a run at its press closes it (station dashboards), or pauses it.
+  ["printing", "Printing", "production", "#1677ff", ["printed", "reprint", "held", "paused", "closed"]],
+  ["paused", "Paused", "production", "#d48806", ["printing", "held"]],
   ["printed", "Printed", "production", "#13c2c2", ["coated", "cut", "reprint"]],
   ["coated", "Coated", "production", "#722ed1", ["cut", "reprint"]],
   ["cut", "Cut", "production", "#722ed1", ["finishing", "staged", "reprint"]],
@@ -63,7 +65,14 @@ const RUN: Step[] = [
   ["staged", "Staged", "production", "#fa8c16", ["shipping"]],
   ["shipping", "Shipping", "production", "#fa8c16", ["closed"]],
   ["closed", "Closed", "complete", "#52c41a", []],
-  ["held", "Held", "open", "#faad14", ["filling", "printing", "cancelled"]],
+  // Released back to where it was held (station dashboards' release).
+  [
+    "held",
+    "Held",
+    "open",
+    "#faad14",
+    ["filling", "plated", "sent_to_rip", "printing", "paused", "cancelled"],
+  ],
   ["reprint", "Reprint", "production", "#f5222d", ["printing"]],
   ["cancelled", "Cancelled", "cancelled", "#ff4d4f", []],
 ];

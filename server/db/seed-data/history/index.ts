@@ -135,6 +135,34 @@ const colourCount = (spec: string) =>
     .map(Number)
     .reduce((a, b) => a + b, 0);
 
+// Where a run waits now, so that every station dashboard has work (issue 18): past the press at
+// its finishing station (coating, then cutting, then bindery), and one offset form in five on the
+// specialty press and one in five on the letterpress, while plated or printing.
+const FINISHING: Record<string, string[]> = {
+  coating: ["UV coating"],
+  cutting: ["Cutting", "Cutting 2"],
+  bindery: ["Folding", "Stitching"],
+};
+
+function stationNow(shop: Shop, run: RunPlan, status: string): unknown {
+  const n = Number.parseInt(run.key.replace(/\D/g, ""), 10) || 0;
+  const pick = (names: string[]) => {
+    const here = names.filter((name) => shop.stations.has(name));
+    return here.length > 0 ? here[n % here.length] : undefined;
+  };
+  let name: string | null | undefined = run.station;
+  // A large-format nest is trimmed and finished at its own printer's station.
+  if (run.process === "large_format_nest") name = run.station;
+  else if (status === "printed" && run.coatedAt !== null) name = pick(FINISHING.coating) ?? name;
+  else if (status === "printed" || status === "coated") name = pick(FINISHING.cutting) ?? name;
+  else if (status === "cut" || status === "finishing") name = pick(FINISHING.bindery) ?? name;
+  else if ((status === "plated" || status === "printing") && run.process === "gang") {
+    if (n % 5 === 0) name = pick(["Spot UV and foil"]) ?? name;
+    else if (n % 5 === 1) name = pick(["Letterpress"]) ?? name;
+  }
+  return name ? shop.ref("ProductionStation", name) : null;
+}
+
 function runRow(shop: Shop, run: RunPlan): SeedRow {
   const { now, random, staff } = shop;
   const sheet = run.stock ?? shop.papers[0] ?? null;
@@ -166,7 +194,7 @@ function runRow(shop: Shop, run: RunPlan): SeedRow {
       statusKey(shop, "run", status, status === "held" || status === "reprint" ? [status] : RUN_FLOW),
     ),
     equipment_id: run.equipment ? shop.ref("Equipment", run.equipment) : null,
-    station_id: run.station ? shop.ref("ProductionStation", run.station) : null,
+    station_id: stationNow(shop, run, status),
     stock_id: sheet ? shop.ref("Inventory", sheet.key) : null,
     sheet_width: sw,
     sheet_height: sh,
