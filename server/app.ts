@@ -20,6 +20,7 @@ import { registerSecurityHeaders } from "./http/security-headers";
 import { notFoundHandler, registerSpa } from "./http/spa";
 import { systemRoutes } from "./http/system-routes";
 import { testRoutes } from "./http/test-routes";
+import { liveRoutes } from "./live/routes";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { productionRoutes } from "./production/routes";
 import { loadRegistry, type ResourceRegistry } from "./resources/model";
@@ -134,6 +135,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
       await api.register(resourceRoutes, { registry });
       // Station dashboards: operator actions on runs and the boards' cards (server/production).
       if (registry.byKind.has("Run")) await api.register(productionRoutes, { registry });
+      // GET /events: record changes, live (server/live/).
+      await api.register(liveRoutes, { database: options.database, registry });
       // Never part of a normal server: only the e2e runner sets PRESSROOM_TEST_OUTBOX=1.
       if (config.testRoutes) await api.register(testRoutes);
     },

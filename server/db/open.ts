@@ -23,7 +23,19 @@ export interface DatabaseHandle {
    * (migrations and seeding at start). PGlite has one process by construction.
    */
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * LISTEN on a channel (server/live/): PostgreSQL on a dedicated connection of its own, PGlite
+   * within its process. Answers the stop function.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+export interface ListenHandlers {
+  onPayload(payload: string): void;
+  /** PostgreSQL: the connection was lost and is listening again; notifications in between are lost. */
+  onGap?(): void;
+  onError?(error: Error): void;
 }
 
 // Any fixed 64-bit number; it names Pressroom's start-up section in pg_locks.
@@ -71,7 +83,55 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
       lockClient.release();
     }
   };
-  return { db, driver: "postgres", exclusive, close: () => pool.end() };
+  const listen = (channel: string, handlers: ListenHandlers) => listenPostgres(url, channel, handlers);
+  return { db, driver: "postgres", exclusive, listen, close: () => pool.end() };
+}
+
+/**
+ * A LISTEN connection outside the pool (a pooled one would be handed to queries), reconnected with a
+ * growing pause when it drops; onGap tells the listener that notifications may have been missed.
+ */
+async function listenPostgres(url: string, channel: string, handlers: ListenHandlers) {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let pause = 500;
+  let timer: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on("notification", (message) => {
+      if (message.channel === channel) handlers.onPayload(message.payload ?? "");
+    });
+    next.on("error", (error) => handlers.onError?.(error));
+    next.on("end", () => {
+      if (stopped || client !== next) return;
+      client = null;
+      timer = setTimeout(retry, pause);
+      pause = Math.min(pause * 2, 30_000);
+    });
+    await next.connect();
+    await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+    client = next;
+  };
+  const retry = () => {
+    connect().then(
+      () => {
+        pause = 500;
+        handlers.onGap?.();
+      },
+      (error: Error) => {
+        handlers.onError?.(error);
+        if (!stopped) timer = setTimeout(retry, pause);
+        pause = Math.min(pause * 2, 30_000);
+      },
+    );
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await client?.end().catch(() => undefined);
+    client = null;
+  };
 }
 
 // PostgreSQL's default 128 MB of shared buffers is memory PGlite's WebAssembly instance touches as it
@@ -92,7 +152,13 @@ async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
   // Lets readers cache what they derive from a table until it is written (write-generations.ts).
   trackWrites(client);
   const db = drizzlePglite({ client, schema }) as unknown as Database;
-  return { db, driver: "pglite", exclusive: (fn) => fn(), close: () => client.close() };
+  const listen = async (channel: string, handlers: ListenHandlers) => {
+    const stop = await client.listen(channel, (payload) => handlers.onPayload(payload));
+    return async () => {
+      if (!client.closed) await stop();
+    };
+  };
+  return { db, driver: "pglite", exclusive: (fn) => fn(), listen, close: () => client.close() };
 }
 
 /** Raw SQL rows; both drivers answer execute() with an object holding `rows`. */

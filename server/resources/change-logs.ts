@@ -2,6 +2,7 @@ import { and, count, desc, eq } from "drizzle-orm";
 import type { Field } from "../../src/resource-engine/fields";
 import type { Database } from "../db/open";
 import { change_logs, users } from "../db/schema";
+import { notifyChanges } from "../live/notify";
 import type { Row } from "./hooks";
 import type { ResourceModel } from "./model";
 import { outputFieldValue, sameValue } from "./records";
@@ -55,16 +56,27 @@ export async function writeChangeLogs(
 ): Promise<void> {
   if (entries.length === 0) return;
   const changedAt = new Date();
-  await tx.insert(change_logs).values(
-    entries.map((e) => ({
-      tenant_id: e.tenantId,
-      kind: typeof model === "string" ? model : model.kind,
-      record_id: e.recordId,
-      action: e.action,
-      changed_at: changedAt,
-      user_id: e.userId,
-      changes: e.changes,
-    })),
+  const logged = await tx
+    .insert(change_logs)
+    .values(
+      entries.map((e) => ({
+        tenant_id: e.tenantId,
+        kind: typeof model === "string" ? model : model.kind,
+        record_id: e.recordId,
+        action: e.action,
+        changed_at: changedAt,
+        user_id: e.userId,
+        changes: e.changes,
+      })),
+    )
+    .returning({ id: change_logs.id });
+  // Live updates (server/live/notify.ts), delivered on commit. A child row's own history is told
+  // through its parent's entry.
+  if (typeof model === "string") return;
+  await notifyChanges(
+    tx,
+    model,
+    entries.map((e, i) => ({ ...e, logId: logged[i].id })),
   );
 }
 

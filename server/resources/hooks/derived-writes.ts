@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Kind } from "../../../src/access/kinds";
 import type { Database } from "../../db/open";
 import { change_logs } from "../../db/schema";
+import { notifyChanges } from "../../live/notify";
 import { type Changes, diffRows, writeChangeLogs } from "../change-logs";
 import type { Row } from "../hooks";
 import { loadRegistry, type ResourceModel } from "../model";
@@ -142,6 +143,16 @@ export async function completeWrite(
       merged[name] = { from: merged[name]?.from ?? change.from, to: change.to };
     }
     await tx.update(change_logs).set({ changes: merged }).where(eq(change_logs.id, entry.id));
+    // The entry's event went out with the fields known then: tell these too (same event id).
+    await notifyChanges(tx, model, [
+      {
+        logId: entry.id,
+        tenantId: ctx.tenantId,
+        recordId: record.id as number,
+        action: ctx.action,
+        changes: merged,
+      },
+    ]);
     return;
   }
   await writeChangeLogs(tx, model, [
