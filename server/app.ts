@@ -22,6 +22,7 @@ import { systemRoutes } from "./http/system-routes";
 import { testRoutes } from "./http/test-routes";
 import { liveRoutes } from "./live/routes";
 import { createMailer, type Mailer } from "./mail/mailer";
+import { printDataRoutes } from "./production/print-data";
 import { productionRoutes } from "./production/routes";
 import { loadRegistry, type ResourceRegistry } from "./resources/model";
 import { resourceRoutes } from "./resources/routes";
@@ -121,6 +122,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     async (api) => {
       await api.register(systemRoutes);
       await api.register(adminRoutes);
+      // The run print-outs' data, joined for Run Read (server/production/print-data.ts).
+      await api.register(printDataRoutes, { registry: options.resources ?? (await loadRegistry()) });
       await api.register(
         async (auth) => {
           await auth.register(loginRoutes);

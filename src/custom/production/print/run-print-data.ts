@@ -1,7 +1,8 @@
-// What both run print-outs show, read through the app's data provider: the run (with its items), its orders
-// (with their items), the items' products and the orders' customers, the stock, the press and the option names.
-// Records the reader may not see stay out (their fields print as "—"); the run itself decides the page.
-import { type BaseRecord, useList, useMany, useOne } from "@refinedev/core";
+// What both run print-outs show, read through the app's data provider in one call the server joins
+// (server/production/print-data.ts): the run (with its items), its orders (with the run's lines), the lines'
+// products, the orders' customers, the stock, the press and the option names. Run Read is all it takes: the
+// press room prints jackets without reading orders themselves.
+import { type BaseRecord, useCustom } from "@refinedev/core";
 
 type Rec = BaseRecord & Record<string, unknown>;
 
@@ -51,7 +52,6 @@ const num = (v: unknown): number | undefined => {
   return typeof n === "number" && Number.isFinite(n) ? n : undefined;
 };
 const str = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);
-const ids = (values: unknown[]) => [...new Set(values.map(num).filter((v): v is number => v !== undefined))];
 const size = (w: unknown, h: unknown): [number, number] | undefined => {
   const [a, b] = [num(w), num(h)];
   return a && b ? [a, b] : undefined;
@@ -138,68 +138,33 @@ export function buildPrintRun(
   };
 }
 
-const quiet = { retry: false } as const;
+interface PrintData {
+  run: Rec;
+  orders: Rec[];
+  products: Rec[];
+  customers: Rec[];
+  attributes: Rec[];
+  stock: Rec | null;
+  press: Rec | null;
+}
 
-/** Loads a run and what its print-outs show; `run` is undefined until everything asked for has answered. */
+/** Loads a run and what its print-outs show, joined by the server (GET runs/{id}/print-data, Run Read). */
 export function useRunPrintData(id: string | undefined) {
-  const runQuery = useOne<Rec>({ resource: "Run", id, queryOptions: { enabled: !!id, ...quiet } });
-  const run = runQuery.result;
-  const runItems = Array.isArray(run?.items) ? (run.items as Rec[]) : [];
-  const orderIds = ids(runItems.map((i) => i.order_id));
-  const orders = useMany<Rec>({
-    resource: "Order",
-    ids: orderIds,
-    queryOptions: { enabled: orderIds.length > 0, ...quiet },
+  const valid = !!id && /^\d{1,10}$/.test(id);
+  const { query, result } = useCustom<PrintData>({
+    url: `runs/${id}/print-data`,
+    method: "get",
+    queryOptions: { enabled: valid, retry: false },
+    errorNotification: false,
   });
-  const wanted = new Set(runItems.map((i) => Number(i.order_item_id)));
-  const lines = orders.result.data.flatMap((o) =>
-    (Array.isArray(o.items) ? (o.items as Rec[]) : []).filter((i) => wanted.has(Number(i.id))),
-  );
-  const productIds = ids(lines.map((l) => l.product_id));
-  const customerIds = ids(orders.result.data.map((o) => o.customer_id));
-  const codes = [...new Set(lines.flatMap((l) => Object.keys((l.options as object | null) ?? {})))];
-  const products = useMany<Rec>({
-    resource: "Product",
-    ids: productIds,
-    queryOptions: { enabled: productIds.length > 0, ...quiet },
-  });
-  const customers = useMany<Rec>({
-    resource: "Customer",
-    ids: customerIds,
-    queryOptions: { enabled: customerIds.length > 0, ...quiet },
-  });
-  const attributes = useList<Rec>({
-    resource: "Attribute",
-    // A shop has a few dozen options: one page of them (a code filter is not in the contract's words).
-    pagination: { pageSize: 100 },
-    queryOptions: { enabled: codes.length > 0, ...quiet },
-  });
-  const stock = useOne<Rec>({
-    resource: "Inventory",
-    id: num(run?.stock_id),
-    queryOptions: { enabled: num(run?.stock_id) !== undefined, ...quiet },
-  });
-  const press = useOne<Rec>({
-    resource: "Equipment",
-    id: num(run?.equipment_id),
-    queryOptions: { enabled: num(run?.equipment_id) !== undefined, ...quiet },
-  });
-
-  const waiting =
-    [orders, products, customers].some((q) => q.query.isLoading) ||
-    attributes.query.isLoading ||
-    stock.query.isLoading ||
-    press.query.isLoading;
-  if (runQuery.query.isError) return { error: true as const };
-  if (!run || runQuery.query.isLoading || waiting) return { loading: true as const };
+  if (!valid || query.isError) return { error: true as const };
+  const data = result?.data as PrintData | undefined;
+  if (query.isLoading || !data?.run) return { loading: true as const };
   return {
-    run: buildPrintRun(run, {
-      orders: orders.result.data,
-      products: products.result.data,
-      customers: customers.result.data,
-      attributes: attributes.result.data,
-      stock: stock.result,
-      press: press.result,
+    run: buildPrintRun(data.run, {
+      ...data,
+      stock: data.stock ?? undefined,
+      press: data.press ?? undefined,
     }),
   };
 }

@@ -1,5 +1,6 @@
 // /runs/:id/run-spread (domain.md "Print-outs"): the imposition diagram of the run's press sheet, its numbered
 // slots coloured per item with a legend, the gripper and margins, and the numbered cut plan.
+import { Code128 } from "./barcode";
 import {
   type Cut,
   DIGITAL_GRIPPER,
@@ -197,6 +198,7 @@ export function RunSpread({ run }: { run: PrintRun }) {
             overs
           </div>
         </div>
+        <Code128 value={run.runNumber} height={36} label={`Run ${run.runNumber} barcode`} />
       </div>
       {layout ? (
         <>
