@@ -4,6 +4,7 @@ import {
   type AccessControlProvider,
   type AuthProvider,
   type DataProvider,
+  type LiveProvider,
   Refine,
   type RouterProvider,
 } from "@refinedev/core";
@@ -16,6 +17,7 @@ import { APP_TITLE } from "./layouts/app-title";
 import { ACCESS_QUERY_KEY, accessControlProvider, onPermissionsChange } from "./providers/access-control";
 import { authProvider, setQueryClient } from "./providers/auth-provider";
 import { dataProvider as apiDataProvider } from "./providers/data-provider";
+import { liveProvider as apiLiveProvider } from "./providers/live-provider";
 import { notificationProvider } from "./providers/notification-provider";
 import { createQueryClient } from "./providers/query-client";
 import { REFINE_RESOURCES } from "./resource-engine/refine-resources";
@@ -30,6 +32,8 @@ export interface AppProvidersProps {
   auth?: AuthProvider;
   accessControl?: AccessControlProvider;
   dataProvider?: DataProvider;
+  /** Live updates; by default the server's stream, but only over the real data provider. */
+  liveProvider?: LiveProvider;
   queryClient?: QueryClient;
   /** Vitest loads @refinedev/react-router through Node with a react-router of its own; tests pass a binding. */
   routerProvider?: RouterProvider;
@@ -41,6 +45,7 @@ export function AppProviders({
   auth = authProvider,
   accessControl = accessControlProvider,
   dataProvider = apiDataProvider,
+  liveProvider = dataProvider === apiDataProvider ? apiLiveProvider : undefined,
   queryClient: givenClient,
   routerProvider = appRouterProvider,
   mode = getConfig().mode,
@@ -68,6 +73,7 @@ export function AppProviders({
             routerProvider={routerProvider}
             authProvider={auth}
             dataProvider={dataProvider}
+            liveProvider={liveProvider}
             accessControlProvider={accessControl}
             // One entry per declared kind, route strings only; the pages are in routes.tsx.
             resources={[...REFINE_RESOURCES, ...ADMIN_REFINE_RESOURCES]}
@@ -75,6 +81,8 @@ export function AppProviders({
             options={{
               reactQuery: { clientConfig: queryClient },
               disableTelemetry: true,
+              // Lists and record pages refetch when the server tells of a change (edit forms: "manual").
+              liveMode: "auto",
               title: { text: APP_TITLE },
             }}
           >

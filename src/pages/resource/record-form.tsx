@@ -33,6 +33,7 @@ import { RecordFormField } from "./form-control";
 import { childErrorsOffCell, isTransitionRefusal, workflowFields } from "./form-errors";
 import { isNotFound, RecordNotFound, retryUnlessRefused } from "./record-not-found";
 import { type RevealedSecret, revealedSecrets, SecretReveal, withoutPlaintext } from "./secret-reveal";
+import { useChangedElsewhere } from "./use-changed-elsewhere";
 
 export interface RecordFormProps {
   resource: Resource;
@@ -76,6 +77,8 @@ export function RecordForm({
   const banner = useErrorBanner();
 
   const setDirty = (dirty: boolean) => onDirtyChange?.(dirty);
+  // Someone else's change of the open record (live updates): said, never loaded over the input.
+  const elsewhere = useChangedElsewhere();
 
   const { formProps, form, saveButtonProps, query, onFinish, mutation } = useForm<
     BaseRecord,
@@ -92,7 +95,10 @@ export function RecordForm({
     // resets the form, losing the user's input. The detail is invalidated after success instead.
     invalidates: ["list", "many"],
     queryOptions: { retry: retryUnlessRefused },
+    liveMode: action === "edit" ? "manual" : "off",
+    onLiveEvent: elsewhere.onLiveEvent,
     onMutationSuccess: ({ data }) => {
+      elsewhere.saved(typeof data.version === "number" ? data.version : undefined);
       setDirty(false);
       banner.resolved();
       if (action === "edit" && id !== undefined) {
@@ -103,6 +109,7 @@ export function RecordForm({
       else onSaved(data);
     },
     onMutationError: (error) => {
+      elsewhere.failed();
       banner.failed(error);
       // useForm has put each field error on its input; these name no input of their own.
       for (const [name, messages] of Object.entries(childErrorsOffCell(resource, error.errors))) {
@@ -149,6 +156,7 @@ export function RecordForm({
 
   const loaded = query?.data?.data;
   const base = rebased ?? loaded;
+  elsewhere.hold(typeof base?.version === "number" ? base.version : undefined);
 
   const submit = (values: Values) => {
     const payload = toPayload(resource, values);
@@ -165,6 +173,7 @@ export function RecordForm({
       return onSaved(base);
     }
     sent.current = changed;
+    elsewhere.saving();
     return onFinish({ ...changed, version: base.version }).catch(() => undefined);
   };
 
@@ -178,6 +187,7 @@ export function RecordForm({
       setRebased(latest);
       setChanges(next.changes);
       setConflict(undefined);
+      elsewhere.clear(typeof latest.version === "number" ? latest.version : undefined);
     } catch {
       // The http client has shown why; the alert stays so the user can try again.
     } finally {
@@ -219,7 +229,7 @@ export function RecordForm({
       >
         <ConflictAlert
           resource={resource}
-          message={conflict}
+          message={conflict ?? elsewhere.message}
           changes={changes}
           onReload={reload}
           reloading={reloading}
