@@ -22,6 +22,7 @@ import {
   useLocation,
 } from "react-router";
 import { adminRoutes } from "./custom/admin/admin-routes";
+import { boardRoutes } from "./custom/production/board-routes";
 import { runPrintRoutes } from "./custom/production/print/print-routes";
 import { inventoryRoutes } from "./pages/inventory/inventory-routes";
 import { productRoutes } from "./pages/products/product-routes";
@@ -55,6 +56,7 @@ function routeTree() {
           {adminRoutes()}
           {inventoryRoutes()}
           {productRoutes()}
+          {boardRoutes()}
         </Route>
       </Route>
       {runPrintRoutes()}

@@ -98,6 +98,7 @@ export async function productionRoutes(
       boardCards(app.db, registry, auth.tenantId, board.type, filters),
       boardContext(app.db, registry, auth.tenantId, board.type),
     ]);
-    return { data: cards, total: cards.length, ...context };
+    // One object under data: Refine's custom() hands the page `data` alone.
+    return { data: { cards, ...context } };
   });
 }

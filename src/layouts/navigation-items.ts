@@ -1,6 +1,7 @@
 // The entries of the navigation drawer, in menu order: fixed pages first, then one entry per
 // declared resource kind (grouped by its declaration's group). Custom pages add theirs here.
 import { adminNavigationItems, settingsNavigationItem } from "../custom/admin/admin-navigation";
+import { boardNavigationItems } from "../custom/production/board-navigation";
 import { RESOURCES } from "../resource-engine/registry";
 import type { NavigationItem } from "./navigation-item";
 import { resourceNavigationItems } from "./navigation-resource-items";
@@ -8,6 +9,7 @@ import { resourceNavigationItems } from "./navigation-resource-items";
 export const navigationItems: NavigationItem[] = [
   { route: "/", label: "Home", icon: "home" },
   ...resourceNavigationItems(RESOURCES),
+  ...boardNavigationItems,
   ...adminNavigationItems,
   settingsNavigationItem,
 ];

@@ -205,8 +205,8 @@ describe.each(DATABASE_KINDS)("station dashboard actions (%s)", (dbKind) => {
   it("keeps tenants apart", async () => {
     const run = await runIn("plated");
     expect((await act(other, run.id, "claim")).statusCode).toBe(404);
-    const board = (await other.call("GET", "production/boards/press")).json() as { data: Saved[] };
-    expect(board.data.some((c) => c.run_number === run.run_number)).toBe(false);
+    const board = (await other.call("GET", "production/boards/press")).json().data as { cards: Saved[] };
+    expect(board.cards.some((c) => c.run_number === run.run_number)).toBe(false);
   });
 
   it("answers a board's cards, rush first then by due time, with its joins", async () => {
@@ -216,8 +216,8 @@ describe.each(DATABASE_KINDS)("station dashboard actions (%s)", (dbKind) => {
     ok(await act(press, sooner.id, "claim"));
     const res = await press.call("GET", `production/boards/press?station_id=${station.id}`);
     expect(res.statusCode, res.body).toBe(200);
-    const body = res.json() as { data: Json[]; stations: Json[]; statuses: Json[] };
-    const mine = body.data.filter((c) => [later, sooner, rush].some((r) => r.run_number === c.run_number));
+    const body = res.json().data as { cards: Json[]; stations: Json[]; statuses: Json[] };
+    const mine = body.cards.filter((c) => [later, sooner, rush].some((r) => r.run_number === c.run_number));
     expect(mine.map((c) => c.run_number)).toEqual([rush.run_number, sooner.run_number, later.run_number]);
     expect(mine[0].rush).toBe(true);
     const card = mine[1];
@@ -233,12 +233,12 @@ describe.each(DATABASE_KINDS)("station dashboard actions (%s)", (dbKind) => {
       due_at: "2026-12-10T17:00:00.000Z",
     });
     expect(typeof card.customer).toBe("string");
-    expect(body.data.every((c) => c.station_id === station.id)).toBe(true);
+    expect(body.cards.every((c) => c.station_id === station.id)).toBe(true);
     expect(body.stations.some((s) => s.name === "Offset press 1")).toBe(true);
     expect(body.statuses.some((s) => s.code === "printing")).toBe(true);
     // The seeded floor: today's press work is on the board.
-    const all = (await press.call("GET", "production/boards/press")).json() as { data: Json[] };
-    expect(all.data.length).toBeGreaterThan(3);
+    const all = (await press.call("GET", "production/boards/press")).json().data as { cards: Json[] };
+    expect(all.cards.length).toBeGreaterThan(3);
   });
 
   it("guards each board by its station type's read action", async () => {
@@ -261,7 +261,7 @@ describe.each(DATABASE_KINDS)("station dashboard actions (%s)", (dbKind) => {
     ]) {
       const res = await admin.call("GET", `production/boards/${type}`);
       expect(res.statusCode, res.body).toBe(200);
-      expect((res.json() as { data: Json[] }).data.length, type).toBeGreaterThan(0);
+      expect((res.json().data as { cards: Json[] }).cards.length, type).toBeGreaterThan(0);
     }
   });
 });

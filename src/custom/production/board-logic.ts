@@ -1,0 +1,159 @@
+// A station board's pure logic (unit-tested in tests/unit/production/): what the server answers,
+// how a due time is coloured, the order of cards, which actions a card offers, and what a
+// scanner's digits pick. No React here.
+import { statusesAllowedFrom } from "../../resource-engine/status-moves";
+import { ACTION_TARGETS, type OperatorAction } from "./boards";
+
+export interface BoardCard {
+  id: number;
+  run_number: string;
+  version: number;
+  status_id: number | null;
+  station_id: number;
+  station: string;
+  facility_id: number | null;
+  due_at: string | null;
+  rush: boolean;
+  customer: string | null;
+  customers: number;
+  product: string | null;
+  products: number;
+  order_number: string | null;
+  quantity: number;
+  items: number;
+  stock: string | null;
+  colours: string | null;
+  coating: string | null;
+  sheets: number | null;
+  status_since: string;
+  planned_minutes: number | null;
+  notes: string | null;
+  operator_id: number | null;
+  holder: string | null;
+}
+
+export interface BoardStatus {
+  id: number;
+  code: string;
+  name: string;
+  category: string | null;
+  color: string | null;
+  next: number[];
+}
+
+export interface BoardStation {
+  id: number;
+  name: string;
+  facility_id: number | null;
+  facility: string | null;
+}
+
+export interface BoardAnswer {
+  cards: BoardCard[];
+  stations: BoardStation[];
+  statuses: BoardStatus[];
+}
+
+export type DueTone = "late" | "today" | "later" | "none";
+
+/** Late when past, due today when before the end of `now`'s local day, else later. */
+export function dueTone(due: string | null, now: Date): DueTone {
+  if (!due) return "none";
+  const at = new Date(due);
+  if (at.getTime() < now.getTime()) return "late";
+  const endOfDay = new Date(now);
+  endOfDay.setHours(23, 59, 59, 999);
+  return at.getTime() <= endOfDay.getTime() ? "today" : "later";
+}
+
+export const DUE_COLOURS: Record<DueTone, string> = {
+  late: "red",
+  today: "orange",
+  later: "green",
+  none: "default",
+};
+
+/** Rush first, then the earliest due (none last), then by run number. */
+export function sortCards<T extends Pick<BoardCard, "rush" | "due_at" | "run_number">>(
+  cards: readonly T[],
+): T[] {
+  const time = (due: string | null) => (due ? new Date(due).getTime() : Number.POSITIVE_INFINITY);
+  return [...cards].sort(
+    (a, b) =>
+      Number(b.rush) - Number(a.rush) ||
+      time(a.due_at) - time(b.due_at) ||
+      a.run_number.localeCompare(b.run_number),
+  );
+}
+
+/** The board's columns: the statuses its cards are in, in the workflow's order. */
+export function columnsOf(cards: readonly BoardCard[], statuses: readonly BoardStatus[]): BoardStatus[] {
+  const used = new Set(cards.map((c) => c.status_id));
+  return statuses.filter((s) => used.has(s.id));
+}
+
+export interface ActionContext {
+  statuses: readonly BoardStatus[];
+  userId: number | null;
+  /** Run Tasks and Run UpdateEndStatus of the signed-in user. */
+  tasks: boolean;
+  endStatus: boolean;
+}
+
+/** The status an action would move the card to (undefined: none, or claim which moves nothing). */
+export function targetOf(
+  action: OperatorAction,
+  card: BoardCard,
+  ctx: ActionContext,
+): BoardStatus | undefined {
+  const code = ACTION_TARGETS[action];
+  if (code) return ctx.statuses.find((s) => s.code === code);
+  if (action !== "complete") return undefined;
+  const current = ctx.statuses.find((s) => s.id === card.status_id);
+  const allowed = current ? new Set(statusesAllowedFrom(current, ctx.statuses)) : null;
+  return ctx.statuses.find((s) => s.category === "complete" && (!allowed || allowed.has(s.id)));
+}
+
+/**
+ * Whether a card offers `action`: the permission (Tasks; completing also UpdateEndStatus), the
+ * holder (claim, start, pause and complete are the holder's; a card already held by the user offers
+ * no claim), and the status move (the same rule the server checks: statusesAllowedFrom).
+ */
+export function actionAvailable(action: OperatorAction, card: BoardCard, ctx: ActionContext): boolean {
+  if (!ctx.tasks || (action === "complete" && !ctx.endStatus)) return false;
+  const current = ctx.statuses.find((s) => s.id === card.status_id);
+  if (current?.category === "complete" || current?.category === "cancelled") return false;
+  const heldByOther = card.operator_id !== null && card.operator_id !== ctx.userId;
+  if (action === "claim") return card.operator_id === null;
+  if ((action === "start" || action === "pause" || action === "complete") && heldByOther) return false;
+  // A held run is released first (to where it was held from), then worked on.
+  const held = current?.code === (ACTION_TARGETS.hold ?? "held");
+  if (action === "release") return held && (current?.next.length ?? 0) > 0;
+  if (held) return false;
+  const target = targetOf(action, card, ctx);
+  if (!target || !current || target.id === current.id) return false;
+  return statusesAllowedFrom(current, ctx.statuses).includes(target.id);
+}
+
+/** The card a scanned code names: its run number, or one of its order numbers, digits compared. */
+export function scannedCard<T extends Pick<BoardCard, "run_number" | "order_number">>(
+  cards: readonly T[],
+  scanned: string,
+): T | undefined {
+  const digits = scanned.replace(/\D/g, "");
+  if (!digits) return undefined;
+  const only = (value: string | null) => (value ?? "").replace(/\D/g, "");
+  return (
+    cards.find((c) => only(c.run_number) === digits) ?? cards.find((c) => only(c.order_number) === digits)
+  );
+}
+
+/** "1 h 05 min" from minutes. */
+export function formatMinutes(minutes: number): string {
+  const m = Math.max(0, Math.round(minutes));
+  if (m < 60) return `${m} min`;
+  return `${Math.floor(m / 60)} h ${String(m % 60).padStart(2, "0")} min`;
+}
+
+export const elapsedMinutes = (since: string, now: Date): number =>
+  Math.max(0, (now.getTime() - new Date(since).getTime()) / 60_000);

@@ -1,0 +1,152 @@
+import { describe, expect, it } from "vitest";
+import {
+  type ActionContext,
+  actionAvailable,
+  type BoardCard,
+  type BoardStatus,
+  dueTone,
+  formatMinutes,
+  scannedCard,
+  sortCards,
+} from "../../../src/custom/production/board-logic";
+import { BOARDS, boardOfSlug } from "../../../src/custom/production/boards";
+
+// The station board's logic: due colouring, card order, which actions a card offers (the same
+// move rule as the server), and what a scanner's digits pick.
+
+const s = (id: number, code: string, category: string, next: number[]): BoardStatus => ({
+  id,
+  code,
+  name: code,
+  category,
+  color: null,
+  next,
+});
+// plated(1) → printing(2) → paused(3) / held(4) / closed(5); held → printing, paused; paused → printing, held
+const STATUSES = [
+  s(1, "plated", "production", [2, 4]),
+  s(2, "printing", "production", [3, 4, 5]),
+  s(3, "paused", "production", [2, 4]),
+  s(4, "held", "open", [2, 3]),
+  s(5, "closed", "complete", []),
+  s(6, "filling", "open", [4]),
+];
+
+const card = (over: Partial<BoardCard> = {}): BoardCard => ({
+  id: 1,
+  run_number: "R-40001",
+  version: 1,
+  status_id: 1,
+  station_id: 1,
+  station: "Offset press 1",
+  facility_id: null,
+  due_at: null,
+  rush: false,
+  customer: null,
+  customers: 0,
+  product: null,
+  products: 0,
+  order_number: "W-100200",
+  quantity: 500,
+  items: 1,
+  stock: null,
+  colours: null,
+  coating: null,
+  sheets: null,
+  status_since: "2026-11-25T08:00:00.000Z",
+  planned_minutes: null,
+  notes: null,
+  operator_id: null,
+  holder: null,
+  ...over,
+});
+
+const ctx = (over: Partial<ActionContext> = {}): ActionContext => ({
+  statuses: STATUSES,
+  userId: 7,
+  tasks: true,
+  endStatus: true,
+  ...over,
+});
+
+const offered = (c: BoardCard, x: ActionContext) =>
+  (["claim", "start", "pause", "complete", "hold", "release"] as const).filter((a) =>
+    actionAvailable(a, c, x),
+  );
+
+describe("due colouring", () => {
+  const now = new Date(2026, 10, 25, 10, 0); // local 25 Nov 10:00
+  it("is late before now, due today until the day's end, later after", () => {
+    expect(dueTone(new Date(2026, 10, 25, 9, 59).toISOString(), now)).toBe("late");
+    expect(dueTone(new Date(2026, 10, 25, 23, 30).toISOString(), now)).toBe("today");
+    expect(dueTone(new Date(2026, 10, 26, 0, 1).toISOString(), now)).toBe("later");
+    expect(dueTone(null, now)).toBe("none");
+  });
+});
+
+describe("card order", () => {
+  it("puts rush first, then the earliest due, undated last", () => {
+    const cards = [
+      card({ run_number: "R-3", due_at: "2026-11-27T10:00:00.000Z" }),
+      card({ run_number: "R-1", due_at: null }),
+      card({ run_number: "R-2", due_at: "2026-11-26T10:00:00.000Z" }),
+      card({ run_number: "R-9", due_at: "2026-11-30T10:00:00.000Z", rush: true }),
+    ];
+    expect(sortCards(cards).map((c) => c.run_number)).toEqual(["R-9", "R-2", "R-3", "R-1"]);
+  });
+});
+
+describe("action availability", () => {
+  it("offers claim, start and hold on an unclaimed plated run", () => {
+    expect(offered(card(), ctx())).toEqual(["claim", "start", "hold"]);
+  });
+  it("offers pause, complete and hold on the user's printing run, no claim", () => {
+    expect(offered(card({ status_id: 2, operator_id: 7 }), ctx())).toEqual(["pause", "complete", "hold"]);
+  });
+  it("keeps another operator's run to them (hold stays)", () => {
+    expect(offered(card({ status_id: 2, operator_id: 8 }), ctx())).toEqual(["hold"]);
+  });
+  it("offers release only on a held run, and nothing else there but a claim", () => {
+    expect(offered(card({ status_id: 4 }), ctx())).toEqual(["claim", "release"]);
+  });
+  it("offers nothing on a closed run; nothing without Tasks; no complete without UpdateEndStatus", () => {
+    expect(offered(card({ status_id: 5 }), ctx())).toEqual([]);
+    expect(offered(card({ status_id: 2, operator_id: 7 }), ctx({ tasks: false }))).toEqual([]);
+    expect(offered(card({ status_id: 2, operator_id: 7 }), ctx({ endStatus: false }))).toEqual([
+      "pause",
+      "hold",
+    ]);
+  });
+  it("refuses what next_status_ids refuse: filling cannot start", () => {
+    expect(offered(card({ status_id: 6 }), ctx())).toEqual(["claim", "hold"]);
+  });
+});
+
+describe("scanner", () => {
+  const cards = [
+    card({ id: 1, run_number: "R-40001" }),
+    card({ id: 2, run_number: "R-40002", order_number: "W-777" }),
+  ];
+  it("finds a run by its number's digits, else by an order number", () => {
+    expect(scannedCard(cards, "40002")?.id).toBe(2);
+    expect(scannedCard(cards, "777")?.id).toBe(2);
+    expect(scannedCard(cards, "12")).toBeUndefined();
+    expect(scannedCard(cards, "")).toBeUndefined();
+  });
+});
+
+describe("declarations", () => {
+  it("declares the seven dashboards of spec §2, each with its read action", () => {
+    expect(BOARDS.map((b) => b.slug)).toEqual([
+      "press-dashboard",
+      "specialty-press-dashboard",
+      "letter-press-dashboard",
+      "cutting-dashboard",
+      "coating-dashboard",
+      "large-format-dashboard",
+      "bindery-dashboard",
+    ]);
+    expect(boardOfSlug("bindery-dashboard")?.readAction).toBe("ReadBindery");
+    expect(formatMinutes(65)).toBe("1 h 05 min");
+  });
+});
