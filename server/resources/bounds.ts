@@ -17,6 +17,7 @@ import { INT_MAX } from "./validators";
 const boundSchema = z.object({
   max: z.number().optional(),
   min: z.number().optional(),
+  locked: z.boolean().optional(),
   message: z.string(),
 });
 
@@ -55,7 +56,7 @@ export function boundsRoute(app: FastifyInstance, model: ResourceModel): void {
       schema: {
         summary: `What other records allow in a ${model.singular}'s fields`,
         description:
-          "For a form: each bounded field's max/min given the form's values (children as arrays; " +
+          "For a form: each bounded field's max/min (or that it is locked) given the form's values (children as arrays; " +
           'keys are field paths, "drops.2.quantity" for a child row) and the rule in words.',
         tags: [model.resource.label],
         security: [{ bearer: [] }],

@@ -31,6 +31,8 @@ export interface WriteContext {
 export interface FieldBound {
   max?: number;
   min?: number;
+  /** The field cannot change now (an item's quantity while its run is open); `message` says why. */
+  locked?: boolean;
   /** e.g. "At most $80.00: the rest of payment TX-1 is already refunded". */
   message: string;
 }

@@ -43,6 +43,13 @@ export interface FieldOptions {
   unique?: boolean | "exactCase";
   default?: unknown;
   help?: string;
+  /**
+   * Other records bound the value (a payment's amount by what its order has due) or lock it (an
+   * order item's quantity while a run prints it): the kind's `bounds` hook answers for the form's
+   * values (POST {path}/bounds), and the form refuses more than the max, or disables a locked
+   * field, and shows the rule as the field's help. The write itself is still checked.
+   */
+  bounded?: boolean;
 }
 
 export interface TextField extends FieldOptions {
@@ -87,12 +94,6 @@ export interface NumberField extends FieldOptions {
    * and the subtotal), when both have a value; on PATCH the other may be the stored one.
    */
   notAbove?: Relation;
-  /**
-   * Other records bound the value (a payment's amount by what its order has due): the kind's
-   * `bounds` hook answers the bound for the form's values (POST {path}/bounds), and the form sets
-   * the input's max and shows the rule as the field's help. The write itself is still checked.
-   */
-  bounded?: boolean;
 }
 
 /** Another field of the same record a value is compared with, and how a person calls it. */

@@ -141,7 +141,8 @@ export default defineResource({
         }),
         template_id: reference("Template", { onDelete: "setNull", dependsOn: ofSite }),
         description: text({ required: true, max: 300 }),
-        quantity: integer({ required: true, min: 1, max: 10_000_000 }),
+        // bounded: locked on the form while an open run prints the item (the server refuses a change).
+        quantity: integer({ required: true, min: 1, max: 10_000_000, bounded: true }),
         options: json({ help: "{ attribute code: value code }", shape: OPTION_VALUES }),
         artwork: json({ help: "[{ name, url, side }]", shape: ARTWORK }),
         proof_version: integer({ min: 0, max: 1000, default: 0 }),
@@ -151,14 +152,18 @@ export default defineResource({
         run_id: reference("Run", { onDelete: "setNull", readOnly: true }),
         outsource_vendor_id: reference("Vendor", { onDelete: "setNull" }),
         // The gang rule: items share a run only when stock, colours and coating match.
-        stock_id: reference("Inventory", { onDelete: "setNull" }),
+        stock_id: reference("Inventory", { onDelete: "setNull", bounded: true }),
         color_spec: text({
+          bounded: true,
           label: "Colours",
           max: 5,
           pattern: "^\\d{1,2}/\\d{1,2}$",
           patternMessage: "Front/back colours, e.g. 4/4",
         }),
-        coating: choice(["none", { value: "uv", label: "UV" }, "aqueous", "matte"], { default: "none" }),
+        coating: choice(["none", { value: "uv", label: "UV" }, "aqueous", "matte"], {
+          default: "none",
+          bounded: true,
+        }),
       },
       columns: ["product_id", "description", "quantity", "price", "item_status_id", "run_id"],
       titleField: "description",

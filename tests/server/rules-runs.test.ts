@@ -236,6 +236,25 @@ describe.each(DATABASE_KINDS)("gang run rules (%s)", (dbKind) => {
     );
     expect((await itemsOf(o))[0]).toMatchObject({ quantity: 2_000, stock_id: gloss.id, run_id: r.id });
 
+    // The order form is told the same before saving: the row on the run (second in the form here)
+    // is locked, its fixed fields too; the free row and a new one are not.
+    const locks = await a.call("POST", "orders/bounds", {
+      id: o.id,
+      values: { items: [{ id: free.id }, { id: onRun.id }, { quantity: 5 }] },
+    });
+    expect(locks.statusCode, locks.body).toBe(200);
+    const fixed = `is what run ${r.run_number} prints`;
+    expect(locks.json().data).toEqual({
+      "items.1": {
+        locked: true,
+        message: `On run ${r.run_number}, which is open: take it off the run to remove it or change its stock, colours, coating or quantity`,
+      },
+      "items.1.stock_id": { locked: true, message: `Its stock ${fixed}` },
+      "items.1.color_spec": { locked: true, message: `Its colours ${fixed}` },
+      "items.1.coating": { locked: true, message: `Its coating ${fixed}` },
+      "items.1.quantity": { locked: true, message: `Its quantity ${fixed}` },
+    });
+
     // What the run does not print may change; the item not on a run changes freely.
     const ok = await change({ description: "Postcards 4×6, rounded corners" });
     expect(ok.statusCode, ok.body).toBe(200);
@@ -247,6 +266,11 @@ describe.each(DATABASE_KINDS)("gang run rules (%s)", (dbKind) => {
     await a.update("runs", r.id, { items: [] });
     const moved = await change({ quantity: 2_500 });
     expect(moved.statusCode, moved.body).toBe(200);
+    const unlocked = await a.call("POST", "orders/bounds", {
+      id: o.id,
+      values: { items: [{ id: onRun.id }] },
+    });
+    expect(unlocked.json().data).toEqual({});
     await a.call("DELETE", `runs/${r.id}`);
     expect((await a.call("DELETE", `orders/${o.id}`)).statusCode).toBe(200);
   });

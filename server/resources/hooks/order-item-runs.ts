@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/open";
 import { HttpError } from "../../http/errors";
 import { type Changes, writeChangeLogs } from "../change-logs";
-import type { Row } from "../hooks";
+import type { FieldBound, Row } from "../hooks";
 import { childOf, formatCount, modelOf } from "./derived-writes";
 
 // An order item and the run that gangs it (issue 16, class 4):
@@ -253,4 +253,42 @@ export async function checkOrderDelete(
     409,
     `${itemWords(onRun, String(order.order_number))} is on run ${run.number}: take it off the run before deleting the order`,
   );
+}
+
+/**
+ * For the order form (POST orders/bounds): the rows of the edited order that an open run prints,
+ * locked with the rule in words ("items.2" the row's removal, "items.2.quantity" and the other
+ * fixed fields). Read from the stored rows, matched to the form's rows by id.
+ */
+export async function runLocks(
+  tx: Database,
+  tenantId: number,
+  orderId: number | null,
+  formItems: unknown,
+): Promise<Record<string, FieldBound>> {
+  if (orderId === null || !Array.isArray(formItems)) return {};
+  const oi = childOf(await modelOf("Order"), "items").table.table;
+  const stored = await tx
+    .select({ id: oi.id, run_id: oi.run_id })
+    .from(oi)
+    .where(and(eq(oi.tenant_id, tenantId), eq(oi.parent_id, orderId)));
+  const open = await openRunsOf(tx, tenantId, stored);
+  const runOf = new Map(stored.map((r) => [r.id as number, open.get(r.run_id as number)]));
+  const locks: Record<string, FieldBound> = {};
+  formItems.forEach((row, index) => {
+    const id = typeof row === "object" && row !== null ? (row as Row).id : undefined;
+    const run = typeof id === "number" ? runOf.get(id) : undefined;
+    if (!run) return;
+    locks[`items.${index}`] = {
+      locked: true,
+      message: `On run ${run.number}, which is open: take it off the run to remove it or change its stock, colours, coating or quantity`,
+    };
+    for (const [field, words] of FIXED) {
+      locks[`items.${index}.${field}`] = {
+        locked: true,
+        message: `Its ${words} is what run ${run.number} prints`,
+      };
+    }
+  });
+  return locks;
 }

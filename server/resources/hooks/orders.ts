@@ -13,8 +13,8 @@ import {
   sumCents,
   toCents,
 } from "./derived-writes";
+import { checkOrderDelete, checkOrderItemsOnRuns, runLocks } from "./order-item-runs";
 import { settledMoney } from "./order-money";
-import { checkOrderDelete, checkOrderItemsOnRuns } from "./order-item-runs";
 import { checkNoWorkStarted, checkOrderPolicy } from "./order-policy";
 
 // Orders:
@@ -157,6 +157,9 @@ export default defineHooks({
   },
 
   // An order with work on the floor stays: its items' production is real (status-rules.ts).
+  // The order form disables what an open run fixes of its items (order-item-runs.ts).
+  bounds: ({ tx, tenantId, id, values }) => runLocks(tx, tenantId, id, values.items),
+
   async beforeDelete({ tx, model, tenantId, record }) {
     const items = await storedChildren(tx, model, "items", tenantId, record.id as number);
     await checkOrderDelete(tx, tenantId, record, items);

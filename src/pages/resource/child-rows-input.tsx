@@ -28,7 +28,7 @@ import { filledValues, pricedBy, tierPrice } from "../../resource-engine/pricing
 import { defaultRow, isEditable, type Values } from "../../resource-engine/record-values";
 import { boundedField, type FieldBounds } from "./field-bounds";
 import { type FillSource, useFillSource } from "./fill-source";
-import { FormControl, type FormControlProps, rulesOf } from "./form-control";
+import { FormControl, type FormControlProps, Lockable, rulesOf } from "./form-control";
 
 type Child = Resource["children"][string];
 type Filling = ReferenceField & { fills: NonNullable<ReferenceField["fills"]> };
@@ -195,30 +195,32 @@ export function ChildRowsInput({
     const current = rowId === undefined ? undefined : stored.get(String(rowId))?.[fieldName];
     return (
       <Col key={fieldName} {...spanOf(field)}>
-        <Form.Item
-          name={[rowName, fieldName]}
-          label={
-            // The help as a hover title, not antd's tooltip icon, whose name would join the label's.
-            <span title={field.help}>
-              {field.label}
-              <span style={HIDDEN}>{`, ${singular} ${index + 1}`}</span>
-            </span>
-          }
-          htmlFor={id}
-          rules={rulesOf(field)}
-          required={field.required}
-          extra={bound?.message}
-          style={{ marginBottom: 12 }}
-        >
-          <WatchedControl
-            field={field}
-            current={current}
-            editing={rowId !== undefined}
-            id={id}
-            onUserChange={watcherOf(fieldName, rowName, key)}
-            source={resource && { resource, field: `${name}.${fieldName}`, row: [name, rowName] }}
-          />
-        </Form.Item>
+        <Lockable bound={bound}>
+          <Form.Item
+            name={[rowName, fieldName]}
+            label={
+              // The help as a hover title, not antd's tooltip icon, whose name would join the label's.
+              <span title={field.help}>
+                {field.label}
+                <span style={HIDDEN}>{`, ${singular} ${index + 1}`}</span>
+              </span>
+            }
+            htmlFor={id}
+            rules={rulesOf(field)}
+            required={field.required}
+            extra={bound?.message}
+            style={{ marginBottom: 12 }}
+          >
+            <WatchedControl
+              field={field}
+              current={current}
+              editing={rowId !== undefined}
+              id={id}
+              onUserChange={watcherOf(fieldName, rowName, key)}
+              source={resource && { resource, field: `${name}.${fieldName}`, row: [name, rowName] }}
+            />
+          </Form.Item>
+        </Lockable>
       </Col>
     );
   };
@@ -250,6 +252,8 @@ export function ChildRowsInput({
                   const expanded =
                     open.has(row.key) || more.some((f) => form.getFieldError([name, row.name, f]).length > 0);
                   const moreId = `${name}_${row.key}_more`;
+                  // A row other records hold (an item a run prints) stays on the record.
+                  const rowLock = bounds?.[`${name}.${row.name}`];
                   return (
                     <Card
                       key={row.key}
@@ -277,11 +281,18 @@ export function ChildRowsInput({
                             danger
                             icon={<DeleteOutlined />}
                             aria-label={`Remove ${singular} ${index + 1}`}
+                            disabled={rowLock?.locked}
+                            title={rowLock?.locked ? rowLock.message : undefined}
                             onClick={() => remove(row.name)}
                           />
                         </Space>
                       }
                     >
+                      {rowLock?.locked && (
+                        <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+                          {rowLock.message}
+                        </Typography.Paragraph>
+                      )}
                       <Row gutter={12}>{main.map((f) => cell(f, row.name, row.key, index))}</Row>
                       {more.length > 0 && (
                         <>

@@ -16,6 +16,8 @@ import type { Field } from "../../resource-engine/fields";
 export interface FieldBound {
   max?: number;
   min?: number;
+  /** The field cannot change now; `message` says why. */
+  locked?: boolean;
   message: string;
 }
 
@@ -23,8 +25,8 @@ export type FieldBounds = Record<string, FieldBound>;
 
 const NUMBER_TYPES = new Set(["integer", "decimal", "money", "percent"]);
 
-const isBounded = (field: Field) =>
-  NUMBER_TYPES.has(field.type) && "bounded" in field && field.bounded === true;
+// Any field may be locked; only numbers take a max/min.
+const isBounded = (field: Field) => "bounded" in field && field.bounded === true;
 
 /** Whether any field of the kind (or of its child rows) is declared `bounded`. */
 export function hasBoundedFields(resource: Resource): boolean {

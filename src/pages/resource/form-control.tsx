@@ -8,8 +8,9 @@
 //   (`from=<stored status>` on edit: it and its next statuses, terminal ones leading nowhere;
 //   `from=new` for a new record or row: the open statuses).
 
-import { Form } from "antd";
+import { ConfigProvider, Form } from "antd";
 import type { Rule } from "antd/es/form";
+import type { ReactNode } from "react";
 import { FieldInput } from "../../components/fields/field-input";
 import { rulesFor } from "../../components/fields/field-rules";
 import { ReferenceSelect } from "../../components/fields/reference-select";
@@ -106,6 +107,14 @@ export function FormControl({
   return <FieldInput field={shown} id={id} value={value} onChange={onChange} source={source} />;
 }
 
+/**
+ * A field's Form.Item, disabled while other records lock it (field-bounds.ts): antd's disabled
+ * context reaches whatever input the field renders.
+ */
+export function Lockable({ bound, children }: { bound: FieldBound | undefined; children: ReactNode }) {
+  return bound?.locked ? <ConfigProvider componentDisabled>{children}</ConfigProvider> : children;
+}
+
 /** A record field's Form.Item: label, required mark, rules, help, and its FormControl. */
 export function RecordFormField({
   name,
@@ -125,15 +134,17 @@ export function RecordFormField({
 }) {
   const entered = boundedField(asEntered(field, editing), bound);
   return (
-    <Form.Item
-      name={name}
-      label={field.label}
-      required={entered.required}
-      rules={rulesOf(entered)}
-      tooltip={field.help}
-      extra={bound?.message}
-    >
-      <FormControl field={field} current={current} editing={editing} source={source} />
-    </Form.Item>
+    <Lockable bound={bound}>
+      <Form.Item
+        name={name}
+        label={field.label}
+        required={entered.required}
+        rules={rulesOf(entered)}
+        tooltip={field.help}
+        extra={bound?.message}
+      >
+        <FormControl field={field} current={current} editing={editing} source={source} />
+      </Form.Item>
+    </Lockable>
   );
 }

@@ -20,7 +20,7 @@ const payments = defineResource({
   fields: {
     order_id: integer({ label: "Order", default: 5 }),
     amount: money({ required: true, bounded: true }),
-    note: text(),
+    note: text({ bounded: true }),
   },
   children: {
     drops: {
@@ -102,6 +102,29 @@ describe("field bounds", () => {
       await screen.findByText("At most $20.00: what is due on order ORD-6", undefined, slow),
     ).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText("At most 10 pieces are left")).not.toBeInTheDocument());
+  });
+
+  it("disables what other records lock, the row's removal too, and says why", async () => {
+    const custom = vi.fn(async ({ url }: Ask) => ({
+      data: (url === "user-payments/bounds"
+        ? {
+            note: { locked: true, message: "The note is the processor's" },
+            "drops.0": { locked: true, message: "On run R-1, which is open" },
+            "drops.0.quantity": { locked: true, message: "Its quantity is what run R-1 prints" },
+          }
+        : {}) as never,
+    }));
+    renderWithProviders(
+      <RecordForm resource={payments} action="create" onSaved={() => {}} onCancel={() => {}} />,
+      { path: "/user-payments/create", dataProvider: fakeDataProvider({}, { custom: custom as never }) },
+    );
+    expect(await screen.findByText("The note is the processor's", undefined, slow)).toBeInTheDocument();
+    expect(screen.getByLabelText("Note")).toBeDisabled();
+    expect(screen.getByLabelText("Amount")).toBeEnabled();
+    expect(screen.getByText("On run R-1, which is open")).toBeInTheDocument();
+    expect(screen.getByText("Its quantity is what run R-1 prints")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Remove drop 1" })).toBeDisabled();
+    expect(screen.getByRole("spinbutton", { name: /Quantity/ })).toBeDisabled();
   });
 
   it("a kind without bounded fields never asks", async () => {
