@@ -142,6 +142,15 @@ describe.each(DATABASE_KINDS)("live updates (%s)", (dbKind) => {
     await res.body?.cancel();
   });
 
+  it("is described in the OpenAPI document (an event stream, bearer token)", async () => {
+    const doc = (await t.app.inject({ method: "GET", url: "/api/v1/openapi.json" })).json();
+    const operation = doc.paths["/api/v1/events"].get;
+    expect(Object.keys(operation.responses["200"].content)).toEqual(["text/event-stream"]);
+    expect(operation.responses["401"]).toBeDefined();
+    expect(operation.security).toEqual([{ bearer: [] }]);
+    expect(operation.description).toContain("Last-Event-ID");
+  });
+
   it("sends another user's write to an open stream: path, id, action, version, changed fields", async () => {
     const stream = await open("admin");
     expect(stream.status).toBe(200);
