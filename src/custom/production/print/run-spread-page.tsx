@@ -120,37 +120,46 @@ function SheetDiagram({ run, layout }: { run: PrintRun; layout: Layout }) {
           </text>
         </g>
       ))}
-      {layout.cuts.map((cut) =>
-        cut.direction === "across" ? (
-          <g key={cut.order}>
-            <line
-              x1={cut.from * U}
-              x2={cut.to * U}
-              y1={cut.at * U}
-              y2={cut.at * U}
-              stroke="#000"
-              strokeWidth={0.4}
-              strokeDasharray="3 1.5"
-            />
-            {cut.stage === "rows" && (
-              <text x={-2} y={cut.at * U} fontSize={4.5} textAnchor="end" dominantBaseline="central">
+      {layout.cuts.map((cut, index) => {
+        const line = {
+          stroke: "#000",
+          strokeWidth: 0.4,
+          strokeDasharray: "3 1.5",
+        };
+        // Cuts come in pairs (a piece's two trim edges): the first's number sits inside it, the second's too,
+        // so the numbers of a double cut fall either side of the gutter instead of on top of each other.
+        const first = (index - layout.cuts.findIndex((c) => c.stage === cut.stage)) % 2 === 0;
+        if (cut.direction === "across") {
+          return (
+            <g key={cut.order}>
+              <line x1={cut.from * U} x2={cut.to * U} y1={cut.at * U} y2={cut.at * U} {...line} />
+              <text
+                x={cut.stage === "rows" ? -2 : (cut.from + cut.to) * (U / 2)}
+                y={cut.at * U + (first ? 0.6 : -0.6)}
+                fontSize={cut.stage === "rows" ? 4 : 3}
+                textAnchor={cut.stage === "rows" ? "end" : "middle"}
+                dominantBaseline={first ? "hanging" : "auto"}
+              >
                 {label(cut)}
               </text>
-            )}
+            </g>
+          );
+        }
+        return (
+          <g key={cut.order}>
+            <line x1={cut.at * U} x2={cut.at * U} y1={cut.from * U} y2={cut.to * U} {...line} />
+            <text
+              x={cut.at * U + (first ? 0.8 : -0.8)}
+              y={cut.from * U + 1}
+              fontSize={3}
+              textAnchor={first ? "start" : "end"}
+              dominantBaseline="hanging"
+            >
+              {label(cut)}
+            </text>
           </g>
-        ) : (
-          <line
-            key={cut.order}
-            x1={cut.at * U}
-            x2={cut.at * U}
-            y1={cut.from * U}
-            y2={cut.to * U}
-            stroke="#000"
-            strokeWidth={0.4}
-            strokeDasharray="3 1.5"
-          />
-        ),
-      )}
+        );
+      })}
       <text x={0} y={sheet.height * U + 9} fontSize={5}>
         Sheet {inches(sheet.width)} × {inches(sheet.height)} · margins {inches(layout.margin)}
       </text>
@@ -162,7 +171,7 @@ function SheetDiagram({ run, layout }: { run: PrintRun; layout: Layout }) {
 function CutPlan({ cuts }: { cuts: Cut[] }) {
   const stages = [...new Set(cuts.map((c) => c.stage))];
   return (
-    <ol className="cut-list" aria-label="Cut plan">
+    <ul className="cut-list" aria-label="Cut plan">
       {stages.map((stage) => {
         const mine = cuts.filter((c) => c.stage === stage);
         const what =
@@ -172,7 +181,7 @@ function CutPlan({ cuts }: { cuts: Cut[] }) {
               ? `Trim the shorter pieces of ${stage.slice(5)} (across, from the row's top)`
               : `Down ${stage} (from the left edge)`;
         return (
-          <li key={stage} value={mine[0].order}>
+          <li key={stage}>
             <strong>
               Cuts {mine[0].order}
               {mine.length > 1 ? `–${mine[mine.length - 1].order}` : ""}
@@ -181,7 +190,7 @@ function CutPlan({ cuts }: { cuts: Cut[] }) {
           </li>
         );
       })}
-    </ol>
+    </ul>
   );
 }
 
