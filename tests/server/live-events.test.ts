@@ -1,7 +1,18 @@
+import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../server/app";
+import { type DatabaseHandle, openDatabase } from "../../server/db/open";
 import { writeChangeLogs } from "../../server/resources/change-logs";
 import { type Api, api, makeOrder, type Saved } from "./domain-fixtures";
-import { createTestApp, DATABASE_KINDS, getProfile, signIn, type TestApp } from "./helpers";
+import {
+  createTestApp,
+  createTestDatabase,
+  DATABASE_KINDS,
+  getProfile,
+  signIn,
+  type TestApp,
+  type TestDatabase,
+} from "./helpers";
 
 // Issue 18, live updates: GET /api/v1/events over a real socket (light-my-request waits for the
 // end of an answer, and a stream has none). A write by one user reaches another's open stream with
@@ -286,5 +297,58 @@ describe.each(DATABASE_KINDS)("live updates (%s)", (dbKind) => {
     expect(reset.id).toBe(replayed[1].id);
     const garbage = await open("admin", "not-a-number");
     await garbage.waitFor((e) => e.event === "reset");
+  });
+});
+
+// Two server processes on one PostgreSQL (here two apps with pools and listeners of their own): a
+// write through one reaches a stream held by the other. Also measures the delay from the write's
+// answer to the event on the other's stream.
+describe.skipIf(!DATABASE_KINDS.includes("postgres"))("live updates across servers (postgres)", () => {
+  let db: TestDatabase;
+  let second: DatabaseHandle;
+  const apps: FastifyInstance[] = [];
+  const bases: string[] = [];
+
+  beforeAll(async () => {
+    db = await createTestDatabase("postgres");
+    const url = new URL(process.env.TEST_DATABASE_URL as string);
+    url.pathname = `/${db.name}`;
+    second = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+    for (const handle of [db.handle, second]) {
+      const app = buildApp({ database: handle });
+      await app.listen({ port: 0, host: "127.0.0.1" });
+      const address = app.server.address();
+      if (!address || typeof address === "string") throw new Error("no port");
+      apps.push(app);
+      bases.push(`http://127.0.0.1:${address.port}`);
+    }
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await second?.close();
+    await db?.dispose();
+  });
+
+  it("tells a stream on one server of a write through the other, within a second", async () => {
+    const [writer, watcher] = apps;
+    const watching = await openStream(bases[1], await signIn(watcher, "admin@pressroom.test"));
+    const csr = api(writer, await signIn(writer, "csr@pressroom.test"));
+    const customer = await csr.first("customers");
+    const delays: number[] = [];
+    for (let i = 0; i < 20; i += 1) {
+      const saved = await csr.update("customers", customer.id, { contact_name: `Across ${i}` });
+      const answered = performance.now();
+      await watching.waitFor(
+        (e) => isChange("customers", customer.id)(e) && e.data.version === saved.version,
+      );
+      delays.push(performance.now() - answered);
+    }
+    watching.close();
+    delays.sort((a, b) => a - b);
+    const p95 = delays[Math.ceil(delays.length * 0.95) - 1];
+    console.log(
+      `live across servers: median ${delays[10].toFixed(1)} ms, p95 ${p95.toFixed(1)} ms after the answer`,
+    );
+    expect(p95).toBeLessThan(1000);
   });
 });
