@@ -105,13 +105,14 @@ function RunCard(props: {
   board: BoardDeclaration;
   ctx: ActionContext;
   now: Date;
-  focused: boolean;
+  /** Non-zero while focused; a new value focuses the card again. */
+  focused: number;
   onAction: (card: BoardCard, action: OperatorAction) => void;
 }) {
   const { card, board, ctx, now, focused, onAction } = props;
   const ref = useRef<HTMLElement>(null);
   useEffect(() => {
-    if (focused) {
+    if (focused > 0) {
       ref.current?.scrollIntoView?.({ block: "nearest" });
       ref.current?.focus();
     }
@@ -127,7 +128,7 @@ function RunCard(props: {
     >
       <Card
         size="small"
-        style={focused ? { outline: "2px solid #1677ff" } : undefined}
+        style={focused > 0 ? { outline: "2px solid #1677ff" } : undefined}
         title={
           <Space size={4} wrap>
             <Typography.Text strong>{card.run_number}</Typography.Text>
@@ -258,7 +259,9 @@ export function StationBoard({ board }: { board: BoardDeclaration }) {
   const { mutate, mutation } = useCustomMutation();
   const [pending, setPending] = useState<Pending | null>(null);
   const [conflict, setConflict] = useState<string | null>(null);
-  const [focusedId, setFocusedId] = useState<number | null>(null);
+  // A scan focuses its card again even when it is the one focused already (the tick changes).
+  const [focus, setFocus] = useState<{ id: number | null; tick: number }>({ id: null, tick: 0 });
+  const setFocusedId = (id: number | null) => setFocus((f) => ({ id, tick: f.tick + 1 }));
   const [scanMiss, setScanMiss] = useState<string | null>(null);
 
   const cards = useMemo(() => sortCards(answer?.cards ?? []), [answer]);
@@ -290,7 +293,7 @@ export function StationBoard({ board }: { board: BoardDeclaration }) {
         const found = scannedCard(cardsRef.current, code);
         event.preventDefault();
         setScanMiss(found ? null : `No run or order ${code} on this board`);
-        setFocusedId(found ? found.id : null);
+        setFocus((f) => ({ id: found ? found.id : null, tick: f.tick + 1 }));
         return;
       }
       if (event.key.length === 1) buffer.current = "";
@@ -413,7 +416,7 @@ export function StationBoard({ board }: { board: BoardDeclaration }) {
                       board={board}
                       ctx={ctx}
                       now={now}
-                      focused={focusedId === card.id}
+                      focused={focus.id === card.id ? focus.tick : 0}
                       onAction={onAction}
                     />
                   ))}

@@ -144,21 +144,39 @@ const FINISHING: Record<string, string[]> = {
   bindery: ["Folding", "Stitching"],
 };
 
+// The how-manieth run of a kind this shop's history has placed (counted in run order, so a
+// handful of today's runs always reaches each station whatever the hour).
+const placed = new WeakMap<Shop, Map<string, number>>();
+function nth(shop: Shop, group: string): number {
+  const counts = placed.get(shop) ?? new Map<string, number>();
+  placed.set(shop, counts);
+  const n = counts.get(group) ?? 0;
+  counts.set(group, n + 1);
+  return n;
+}
+
 function stationNow(shop: Shop, run: RunPlan, status: string): unknown {
-  const n = Number.parseInt(run.key.replace(/\D/g, ""), 10) || 0;
-  const pick = (names: string[]) => {
+  const pick = (names: string[], n: number) => {
     const here = names.filter((name) => shop.stations.has(name));
     return here.length > 0 ? here[n % here.length] : undefined;
   };
   let name: string | null | undefined = run.station;
   // A large-format nest is trimmed and finished at its own printer's station.
   if (run.process === "large_format_nest") name = run.station;
-  else if (status === "printed" && run.coatedAt !== null) name = pick(FINISHING.coating) ?? name;
-  else if (status === "printed" || status === "coated") name = pick(FINISHING.cutting) ?? name;
-  else if (status === "cut" || status === "finishing") name = pick(FINISHING.bindery) ?? name;
-  else if ((status === "plated" || status === "printing") && run.process === "gang") {
-    if (n % 5 === 0) name = pick(["Spot UV and foil"]) ?? name;
-    else if (n % 5 === 1) name = pick(["Letterpress"]) ?? name;
+  else if (status === "printed") {
+    const n = nth(shop, "printed");
+    const coating = run.coatedAt !== null || n % 3 === 0;
+    name = pick(coating ? FINISHING.coating : FINISHING.cutting, n) ?? name;
+  } else if (status === "coated") name = pick(FINISHING.cutting, nth(shop, "coated")) ?? name;
+  else if (status === "cut" || status === "finishing")
+    name = pick(FINISHING.bindery, nth(shop, "cut")) ?? name;
+  else if (
+    (status === "plated" || status === "printing") &&
+    (run.process === "gang" || run.process === "dedicated")
+  ) {
+    const n = nth(shop, "press");
+    if (n % 5 === 0) name = pick(["Spot UV and foil"], n) ?? name;
+    else if (n % 5 === 1) name = pick(["Letterpress"], n) ?? name;
   }
   return name ? shop.ref("ProductionStation", name) : null;
 }
