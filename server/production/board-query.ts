@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import type { BoardCard } from "../../src/custom/production/board-logic";
 import type { BoardType } from "../../src/custom/production/boards";
 import { ACTION_TARGETS } from "../../src/custom/production/boards";
 import { type Database, selectRows } from "../db/open";
@@ -15,34 +16,6 @@ export const BOARD_LIMIT = 500;
 export interface BoardFilters {
   stationId?: number;
   facilityId?: number;
-}
-
-export interface BoardCard {
-  id: number;
-  run_number: string;
-  version: number;
-  status_id: number | null;
-  station_id: number;
-  station: string;
-  facility_id: number | null;
-  due_at: string | null;
-  rush: boolean;
-  customer: string | null;
-  customers: number;
-  product: string | null;
-  products: number;
-  order_number: string | null;
-  quantity: number;
-  items: number;
-  stock: string | null;
-  colours: string | null;
-  coating: string | null;
-  sheets: number | null;
-  status_since: string;
-  planned_minutes: number | null;
-  notes: string | null;
-  operator_id: number | null;
-  holder: string | null;
 }
 
 function tableOf(registry: ResourceRegistry, kind: string, child?: string): SQL {
