@@ -8,7 +8,13 @@
 // it once (secret-reveal.tsx) before going on. A refused workflow move (409 "cannot go from")
 // lands on the field that moved, not in the stale-version alert.
 import { useForm } from "@refinedev/antd";
-import { type BaseRecord, type HttpError, useDataProvider, useInvalidate } from "@refinedev/core";
+import {
+  type BaseRecord,
+  type HttpError,
+  useDataProvider,
+  useInvalidate,
+  useSubscription,
+} from "@refinedev/core";
 import { Button, Col, ConfigProvider, Flex, Form, Result, Row, Spin } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { useErrorBanner } from "../../components/use-error-banner";
@@ -79,6 +85,10 @@ export function RecordForm({
   const setDirty = (dirty: boolean) => onDirtyChange?.(dirty);
   // Someone else's change of the open record (live updates): said, never loaded over the input.
   const elsewhere = useChangedElsewhere();
+  // Once loaded, the record is not fetched again under the form: Refine's useForm resets the inputs
+  // whenever its data changes, and live updates refetch every active query of the kind. The form
+  // moves on by its own reload (rebase) and by its saves' answers.
+  const [opened, setOpened] = useState(false);
 
   const { formProps, form, saveButtonProps, query, onFinish, mutation } = useForm<
     BaseRecord,
@@ -94,11 +104,12 @@ export function RecordForm({
     // Not "detail": Refine would refetch the record after a failed save too, and a new record
     // resets the form, losing the user's input. The detail is invalidated after success instead.
     invalidates: ["list", "many"],
-    queryOptions: { retry: retryUnlessRefused },
-    liveMode: action === "edit" ? "manual" : "off",
-    onLiveEvent: elsewhere.onLiveEvent,
+    queryOptions: { retry: retryUnlessRefused, enabled: !opened },
+    // Its own subscription below tells of changes: this query is not refetched (see `opened`).
+    liveMode: "off",
     onMutationSuccess: ({ data }) => {
       elsewhere.saved(typeof data.version === "number" ? data.version : undefined);
+      if (action === "edit") setRebased(data);
       setDirty(false);
       banner.resolved();
       if (action === "edit" && id !== undefined) {
@@ -156,6 +167,17 @@ export function RecordForm({
 
   const loaded = query?.data?.data;
   const base = rebased ?? loaded;
+  useEffect(() => {
+    if (action === "edit" && loaded) setOpened(true);
+  }, [action, loaded]);
+  // "manual" live updates of the open record: told to the form, never loaded into it.
+  useSubscription({
+    channel: `resources/${resource.kind}`,
+    types: ["updated", "deleted"],
+    params: { ids: id === undefined ? [] : [id], subscriptionType: "useOne" },
+    enabled: action === "edit" && id !== undefined,
+    onLiveEvent: elsewhere.onLiveEvent,
+  });
   elsewhere.hold(typeof base?.version === "number" ? base.version : undefined);
 
   const submit = (values: Values) => {

@@ -1,5 +1,5 @@
-// An edit form's view of live updates (Refine liveMode "manual": the form is never refetched
-// under the user's input). A change event of the open record whose version is newer than what
+// An edit form's view of live updates ("manual": its own subscription to the open record, whose
+// query is never refetched under the user's input, record-form.tsx). A change event of the open record whose version is newer than what
 // the form holds (or than this form's own save) means someone else changed it: the form says so
 // and offers its reload, which keeps the user's input (record-form.tsx). Events that arrive
 // while this form's own save is in flight wait for its answer: ours bears the saved version.
