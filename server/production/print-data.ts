@@ -34,6 +34,7 @@ const PRODUCT_FIELDS = [
   "flat_height",
   "bleed",
   "color_spec",
+  "production_route",
 ];
 const CUSTOMER_FIELDS = ["name", "company"];
 const STOCK_FIELDS = ["name", "sheet_width", "sheet_height"];
@@ -75,15 +76,18 @@ export async function runPrintData(
   tenantId: number,
   runId: number,
 ) {
-  const [runModel, orderModel, productModel, customerModel, attributeModel, stockModel, pressModel] = [
-    "Run",
-    "Order",
-    "Product",
-    "Customer",
-    "Attribute",
-    "Inventory",
-    "Equipment",
-  ].map((kind) => modelIn(registry, kind));
+  const [
+    runModel,
+    orderModel,
+    productModel,
+    customerModel,
+    attributeModel,
+    stockModel,
+    pressModel,
+    stationModel,
+  ] = ["Run", "Order", "Product", "Customer", "Attribute", "Inventory", "Equipment", "ProductionStation"].map(
+    (kind) => modelIn(registry, kind),
+  );
   const [run] = await rowsOf(db, runModel, tenantId, [runId]);
   if (!run) throw notFound();
 
@@ -116,6 +120,12 @@ export async function runPrintData(
     rowsOf(db, pressModel, tenantId, numbers([run.equipment_id])),
   ]);
 
+  // The products' production routes name their stations: the tickets' steps, in order.
+  const stationIds = numbers(
+    products.flatMap((p) => (Array.isArray(p.production_route) ? p.production_route : [])),
+  );
+  const stations = await rowsOf(db, stationModel, tenantId, stationIds);
+
   const linesChild = orderModel.children.find((c) => c.name === "items");
   const lineRecord = (row: Row) => {
     const out: ResourceRecord = { id: row.id };
@@ -145,6 +155,7 @@ export async function runPrintData(
           ? (a.values as Row[]).map((v) => ({ code: v.code ?? null, label: v.label ?? null }))
           : [],
       })),
+    stations: stations.map((st) => ({ id: st.id, name: st.name })),
     stock: stock[0] ? pick(toRecord(stockModel, stock[0]), STOCK_FIELDS) : null,
     press: press[0] ? pick(toRecord(pressModel, press[0]), PRESS_FIELDS) : null,
   };

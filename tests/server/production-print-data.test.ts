@@ -13,6 +13,7 @@ describe.each(DATABASE_KINDS)("run print data (%s)", (dbKind) => {
   let order: Saved;
   let product: Saved;
   let code: string;
+  let stations: Saved[];
 
   beforeAll(async () => {
     t = await createTestApp(dbKind);
@@ -20,6 +21,8 @@ describe.each(DATABASE_KINDS)("run print data (%s)", (dbKind) => {
     a = api(t.app, await signIn(t.app, "admin@pressroom.test"));
     const stock = await makeInventory(a, "100# Gloss Cover 12×18 (print test)", 5000);
     const site = await a.first("sites");
+    const stationsRes = await a.call("GET", "production-stations?limit=2&sort=name");
+    stations = stationsRes.json().data as Saved[];
     const type = await a.first("product-types");
     product = await a.create("products", {
       sku: unique("P-"),
@@ -29,6 +32,7 @@ describe.each(DATABASE_KINDS)("run print data (%s)", (dbKind) => {
       finished_width: 3.5,
       finished_height: 2,
       bleed: 0.125,
+      production_route: [stations[1].id, stations[0].id],
     });
     code = unique("papr").toLowerCase();
     await a.create("attributes", {
@@ -94,6 +98,10 @@ describe.each(DATABASE_KINDS)("run print data (%s)", (dbKind) => {
         finished_height: 2,
       }),
     ]);
+    expect(data.products[0].production_route).toEqual([stations[1].id, stations[0].id]);
+    expect(data.stations.map((st: Saved) => st.name).sort()).toEqual(
+      [stations[0].name, stations[1].name].sort(),
+    );
     expect(data.customers).toHaveLength(1);
     expect(data.attributes).toEqual([
       { code, name: "Paper (print test)", values: [{ code: "16pt", label: "16 pt gloss cover" }] },

@@ -57,7 +57,14 @@ const related = {
     },
   ],
   products: [
-    { id: 31, name: "Business card", finished_width: "3.5", finished_height: "2", bleed: "0.125" },
+    {
+      id: 31,
+      name: "Business card",
+      finished_width: "3.5",
+      finished_height: "2",
+      bleed: "0.125",
+      production_route: [52, 51],
+    },
     {
       id: 32,
       name: "Postcard 4×6",
@@ -72,6 +79,10 @@ const related = {
     { id: 22, name: "Lee Wong", company: null },
   ],
   attributes: [{ code: "paper", name: "Paper", values: [{ code: "16pt", label: "16 pt gloss cover" }] }],
+  stations: [
+    { id: 51, name: "Cutting" },
+    { id: 52, name: "Offset press 1" },
+  ],
   stock: { id: 3, name: "100# Gloss Cover 12×18" },
   press: { id: 4, name: "Heidelberg SM 52" },
 };
@@ -91,6 +102,9 @@ describe("buildPrintRun", () => {
     expect(run.items[0].options).toEqual([{ name: "Paper", value: "16 pt gloss cover" }]);
     expect(run.items[0].dueAt).toBe("2026-11-28");
     expect(run.items[1].bleed).toBe(0.125);
+    // The product's route, stations in its order; none declared for the postcard.
+    expect(run.items[0].route).toEqual(["Offset press 1", "Cutting"]);
+    expect(run.items[1].route).toEqual([]);
   });
 });
 
@@ -111,7 +125,17 @@ describe("job jacket", () => {
     expect(first.getByText("ORD-100010", { selector: "dd" })).toBeInTheDocument();
     expect(first.getByText("16 pt gloss cover")).toBeInTheDocument();
     expect(first.getByText("v2")).toBeInTheDocument();
-    expect(first.getAllByRole("checkbox")).toHaveLength(productionSteps(model).length);
+    // Item 901's steps: preflight, proof, then its product's route.
+    expect(first.getAllByRole("checkbox").map((c) => c.getAttribute("aria-label"))).toEqual([
+      "Preflight checked, item 901",
+      "Proof approved, item 901",
+      "Offset press 1, item 901",
+      "Cutting, item 901",
+    ]);
+    // Item 902's product declares no route: the run's usual steps, coating included (a UV run).
+    const second = within(tickets[1] as HTMLElement);
+    expect(second.getAllByRole("checkbox")).toHaveLength(10);
+    expect(second.getByText("Coated (UV)")).toBeInTheDocument();
     expect(within(tickets[1] as HTMLElement).getByRole("heading", { level: 2 })).toHaveTextContent(
       "Item 902",
     );
@@ -122,6 +146,13 @@ describe("job jacket", () => {
     expect(productionSteps({ coating: "uv", runType: "gang" })).toContain("Coated (UV)");
     expect(productionSteps({ coating: "none", runType: "digital_batch" })).not.toContain("Coated (None)");
     expect(productionSteps({ coating: "none", runType: "digital_batch" })).toContain("Sent to RIP");
+    expect(productionSteps({ coating: "uv", runType: "gang" }, ["Press", "Cutting", "Press"])).toEqual([
+      "Preflight checked",
+      "Proof approved",
+      "Press",
+      "Cutting",
+      "Press (again)",
+    ]);
   });
 });
 

@@ -20,8 +20,19 @@ function Fields({ rows }: { rows: [string, string][] }) {
 
 const sizeOf = (s: [number, number] | undefined) => (s ? `${s[0]} × ${s[1]} in` : EMPTY);
 
-/** The steps a run's item goes through, in order; coating only where the run is coated. */
-export function productionSteps(run: Pick<PrintRun, "coating" | "runType">): string[] {
+/**
+ * The steps an item goes through, in order: preflight and proof, then its product's production route (the
+ * stations in order) where the product declares one, else the run's usual steps (coating only on a coated run).
+ */
+export function productionSteps(run: Pick<PrintRun, "coating" | "runType">, route: string[] = []): string[] {
+  // A station the route visits twice is a second step of its own (and a distinct key).
+  if (route.length) {
+    return [
+      "Preflight checked",
+      "Proof approved",
+      ...route.map((st, i) => (route.indexOf(st) < i ? `${st} (again)` : st)),
+    ];
+  }
   const offset = run.runType === "gang" || run.runType === "dedicated";
   return [
     "Preflight checked",
@@ -145,7 +156,7 @@ function Ticket({ run, item }: { run: PrintRun; item: PrintItem }) {
       )}
       <h3>Production</h3>
       <ul className="print-steps">
-        {productionSteps(run).map((step) => (
+        {productionSteps(run, item.route).map((step) => (
           <li key={step}>
             <input type="checkbox" aria-label={`${step}, item ${item.itemId}`} />
             <span>{step}</span>

@@ -27,6 +27,8 @@ export interface PrintItem {
   flat?: [number, number];
   bleed: number;
   notes?: string;
+  /** The product's production route: its stations' names in order (empty when it declares none). */
+  route: string[];
 }
 
 export interface PrintRun {
@@ -81,10 +83,12 @@ export function buildPrintRun(
     products: Rec[];
     customers: Rec[];
     attributes: Rec[];
+    stations?: Rec[];
     stock?: Rec;
     press?: Rec;
   },
 ): PrintRun {
+  const stations = new Map((related.stations ?? []).map((st) => [Number(st.id), str(st.name)]));
   const orders = new Map(related.orders.map((o) => [Number(o.id), o]));
   const products = new Map(related.products.map((p) => [Number(p.id), p]));
   const customers = new Map(related.customers.map((c) => [Number(c.id), c]));
@@ -116,6 +120,9 @@ export function buildPrintRun(
       flat: size(product?.flat_width, product?.flat_height) ?? finished,
       bleed: num(product?.bleed) ?? 0.125,
       notes: str(order?.special_instructions),
+      route: (Array.isArray(product?.production_route) ? product.production_route : [])
+        .map((id) => stations.get(Number(id)))
+        .filter((name): name is string => name !== undefined),
     };
   });
   items.sort((a, b) => a.slot - b.slot);
@@ -144,6 +151,7 @@ interface PrintData {
   products: Rec[];
   customers: Rec[];
   attributes: Rec[];
+  stations: Rec[];
   stock: Rec | null;
   press: Rec | null;
 }
