@@ -4,6 +4,7 @@ import { IDENTITY_KINDS } from "../../src/resource-engine/define";
 import type { Field, ReferenceField } from "../../src/resource-engine/fields";
 import type { Database } from "../db/open";
 import type { FieldError } from "../http/errors";
+import { notifyChanges } from "../live/notify";
 import { type BulkColumn, insertJsonRows } from "./bulk-insert";
 import { diffRows } from "./change-logs";
 import { isCaseInsensitiveCode } from "./code-normalise";
@@ -418,18 +419,31 @@ export async function commitImport(
       });
       const ids = await insertJsonRows(tx, model.table.name, columns, chunk);
       const inserted = chunk.map((row, k) => ({ ...row, id: ids[k] }));
-      await insertJsonRows(
+      const logged = inserted.map((row) => ({ row, changes: diffRows(model, null, row) }));
+      const logIds = await insertJsonRows(
         tx,
         "change_logs",
         CHANGE_LOG_COLUMNS,
-        inserted.map((row) => ({
+        logged.map(({ row, changes }) => ({
           tenant_id: tenantId,
           kind: model.kind,
           record_id: row.id,
           action: "create",
           changed_at: now,
           user_id: userId,
-          changes: diffRows(model, null, row),
+          changes,
+        })),
+      );
+      // Live updates of the imported records, on commit (server/live/notify.ts).
+      await notifyChanges(
+        tx,
+        model,
+        logged.map(({ row, changes }, k) => ({
+          logId: logIds[k],
+          tenantId,
+          recordId: row.id as number,
+          action: "create" as const,
+          changes,
         })),
       );
       for (const row of inserted) {
