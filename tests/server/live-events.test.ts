@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
 import { type DatabaseHandle, openDatabase } from "../../server/db/open";
@@ -350,5 +351,28 @@ describe.skipIf(!DATABASE_KINDS.includes("postgres"))("live updates across serve
       `live across servers: median ${delays[10].toFixed(1)} ms, p95 ${p95.toFixed(1)} ms after the answer`,
     );
     expect(p95).toBeLessThan(1000);
+  });
+
+  it("tells its streams to refetch when its database listener was cut off, and listens again", async () => {
+    const [writer, watcher] = apps;
+    const watching = await openStream(bases[1], await signIn(watcher, "admin@pressroom.test"));
+    const admin = api(writer, await signIn(writer, "admin@pressroom.test"));
+    // Every LISTEN connection on this database (both servers') is cut.
+    const killer = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await killer.connect();
+    try {
+      const cut = await killer.query(
+        "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and query ilike 'listen %'",
+        [db.name],
+      );
+      expect(cut.rowCount).toBeGreaterThan(0);
+    } finally {
+      await killer.end();
+    }
+    await watching.waitFor((e) => e.event === "reset");
+    const customer = await admin.first("customers");
+    const saved = await admin.update("customers", customer.id, { contact_name: "After the cut" });
+    await watching.waitFor((e) => isChange("customers", customer.id)(e) && e.data.version === saved.version);
+    watching.close();
   });
 });
