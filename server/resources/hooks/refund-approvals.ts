@@ -31,13 +31,16 @@ const conflict = (message: string, field: string): HttpError =>
 
 const isMoney = (r: Row) => r.remedy === "refund" && r.status !== "rejected";
 
-/** Σ the money refunds not rejected of an order or a payment, leaving out refund `except`. */
-async function takenCents(
+/**
+ * Σ the money refunds of an order or a payment: those not rejected (what they take), leaving out
+ * refund `except`, or the processed ones (what went back).
+ */
+async function refundCents(
   tx: Database,
   tenantId: number,
   by: "order_id" | "payment_id",
   id: number,
-  except: number,
+  which: { except: number } | "processed",
 ): Promise<bigint> {
   const r = (await modelOf("RefundApproval")).table.table;
   const [{ sum }] = await tx
@@ -48,8 +51,9 @@ async function takenCents(
         eq(r.tenant_id, tenantId),
         eq(r[by], id),
         eq(r.remedy, "refund"),
-        ne(r.status, "rejected"),
-        ne(r.id, except),
+        ...(which === "processed"
+          ? [eq(r.status, "processed")]
+          : [ne(r.status, "rejected"), ne(r.id, which.except)]),
       ),
     );
   return toCents(String(sum));
@@ -71,11 +75,13 @@ async function refundable(
 ): Promise<Refundable> {
   const orderLabel = `order ${recordLabel(await modelOf("Order"), order)}`;
   const m = await orderMoney(tx, tenantId, order);
-  const orderLeft = m.captured - (await takenCents(tx, tenantId, "order_id", order.id as number, id));
+  const orderLeft =
+    m.captured - (await refundCents(tx, tenantId, "order_id", order.id as number, { except: id }));
   if (!payment) return { max: orderLeft, of: orderLabel };
   const label = `payment ${recordLabel(await modelOf("UserPayment"), payment)}`;
   const paymentLeft =
-    toCents(payment.amount) - (await takenCents(tx, tenantId, "payment_id", payment.id as number, id));
+    toCents(payment.amount) -
+    (await refundCents(tx, tenantId, "payment_id", payment.id as number, { except: id }));
   return paymentLeft <= orderLeft ? { max: paymentLeft, of: label } : { max: orderLeft, of: orderLabel };
 }
 
@@ -83,19 +89,7 @@ const positive = (c: bigint) => (c > 0n ? c : 0n);
 
 /** The payment's status from its processed money refunds (captured when none). */
 async function refundState(tx: Database, tenantId: number, payment: Row): Promise<string> {
-  const r = (await modelOf("RefundApproval")).table.table;
-  const [{ sum }] = await tx
-    .select({ sum: sql<string>`coalesce(sum(${r.amount}), 0)` })
-    .from(r)
-    .where(
-      and(
-        eq(r.tenant_id, tenantId),
-        eq(r.payment_id, payment.id as number),
-        eq(r.remedy, "refund"),
-        eq(r.status, "processed"),
-      ),
-    );
-  const back = toCents(String(sum));
+  const back = await refundCents(tx, tenantId, "payment_id", payment.id as number, "processed");
   if (back <= 0n) return "captured";
   return back >= toCents(payment.amount) ? "refunded" : "partially_refunded";
 }
