@@ -46,7 +46,10 @@ test("the job jacket and run spread print to PDF with the run's and every item's
   const run = await seededRun(page);
   const itemNumbers = run.items.map((i) => String(i.order_item_id));
 
-  await page.goto(`/runs/${run.id}/job-jacket`);
+  // From the run's page, as the press room would.
+  await page.goto(`/runs/${run.id}`);
+  await page.getByRole("button", { name: "Job jacket" }).click();
+  await expect(page).toHaveURL(new RegExp(`/runs/${run.id}/job-jacket$`));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Job jacket · Run ${run.run_number}`);
   await expect(page.locator("section.ticket")).toHaveCount(run.items.length);
   // No app chrome: the guest layout, no sidebar.
@@ -73,7 +76,8 @@ test("the job jacket and run spread print to PDF with the run's and every item's
     }
   }
 
-  await page.goto(`/runs/${run.id}/run-spread`);
+  await page.goto(`/runs/${run.id}`);
+  await page.getByRole("button", { name: "Run spread" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Run spread · Run ${run.run_number}`);
   await expect(page.getByRole("img", { name: /^Press sheet / })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath("run-spread-desktop.png"), fullPage: true });

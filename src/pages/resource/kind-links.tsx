@@ -1,7 +1,7 @@
 // Links a kind's generic pages carry to its own custom pages: in the list's header (the
 // inventory's quantity log; on one site's products, their import) and among a record's actions.
 // Each is shown only to those who may do its action on the kind (read it, unless it names one).
-import { HistoryOutlined, UploadOutlined } from "@ant-design/icons";
+import { HistoryOutlined, PrinterOutlined, UploadOutlined } from "@ant-design/icons";
 import { CanAccess } from "@refinedev/core";
 import { Button } from "antd";
 import type { ReactNode } from "react";
@@ -31,6 +31,11 @@ const LIST_LINKS: Partial<Record<ResourceKind, (scope: string | undefined) => Ki
 
 const RECORD_LINKS: Partial<Record<ResourceKind, (id: string) => KindLink[]>> = {
   Inventory: (id) => [{ label: "Quantity log", to: quantityLogLink(id), icon: <HistoryOutlined /> }],
+  // The run's print-outs (src/custom/production/print), for the press room to print from the run.
+  Run: (id) => [
+    { label: "Job jacket", to: `/runs/${id}/job-jacket`, icon: <PrinterOutlined />, action: "show" },
+    { label: "Run spread", to: `/runs/${id}/run-spread`, icon: <PrinterOutlined />, action: "show" },
+  ],
 };
 
 function Links({ kind, links }: { kind: ResourceKind; links: KindLink[] }) {
