@@ -1,13 +1,13 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { BoardCard } from "../../src/custom/production/board-logic";
 import type { BoardType } from "../../src/custom/production/boards";
-import { ACTION_TARGETS } from "../../src/custom/production/boards";
+import { boardOfType } from "../../src/custom/production/boards";
 import { type Database, selectRows } from "../db/open";
 import type { ResourceRegistry } from "../resources/model";
 import { quoteIdent } from "../resources/tables";
 
 // A station board's cards in one query: the tenant's runs whose station is of the board's type,
-// in a status flagged for boards (or held), with their items' orders, customers and products
+// in one of the board's statuses (boards.ts), with their items' orders, customers and products
 // folded into one row each (the joins in SQL, never lists fetched by the browser). Rush first,
 // then the earliest due; at most BOARD_LIMIT cards.
 
@@ -46,7 +46,9 @@ export async function boardCards(
   const orderItems = tableOf(registry, "Order", "items");
   const customers = tableOf(registry, "Customer");
   const products = tableOf(registry, "Product");
-  const held = ACTION_TARGETS.hold ?? "held";
+  // The board's statuses (boards.ts), whatever their show_on_board says.
+  const codes = boardOfType(type)?.statuses ?? [];
+  if (codes.length === 0) return [];
   const rows = await selectRows<Record<string, unknown>>(
     db,
     sql`select r.id, r.run_number, r.version, r.status_id, r.station_id, st.name as station,
@@ -82,7 +84,11 @@ export async function boardCards(
           where ri.parent_id = r.id and ri.tenant_id = r.tenant_id
         ) agg on true
         where r.tenant_id = ${tenantId} and st.station_type = ${type}
-          and (s.id is null or (s.category in ('open', 'production') and (s.show_on_board or s.code = ${held})))
+          and s.category in ('open', 'production')
+          and s.code in (${sql.join(
+            codes.map((code) => sql`${code}`),
+            sql`, `,
+          )})
           ${filters.stationId !== undefined ? sql`and r.station_id = ${filters.stationId}` : sql``}
           ${filters.facilityId !== undefined ? sql`and st.facility_id = ${filters.facilityId}` : sql``}
         order by coalesce(agg.rush, false) desc, r.due_at asc nulls last, r.run_number asc

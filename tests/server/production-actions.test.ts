@@ -234,6 +234,12 @@ describe.each(DATABASE_KINDS)("station dashboard actions (%s)", (dbKind) => {
     });
     expect(typeof card.customer).toBe("string");
     expect(body.cards.every((c) => c.station_id === station.id)).toBe(true);
+    // Only the work waiting at a press: no staged or shipping runs that left it.
+    const codeOf = new Map(body.statuses.map((s) => [s.id, s.code]));
+    const shown = new Set(body.cards.map((c) => codeOf.get(c.status_id)));
+    for (const code of shown) {
+      expect(["plated", "sent_to_rip", "printing", "paused", "held", "reprint"]).toContain(code);
+    }
     expect(body.stations.some((s) => s.name === "Offset press 1")).toBe(true);
     expect(body.statuses.some((s) => s.code === "printing")).toBe(true);
     // The seeded floor: today's press work is on the board.

@@ -33,6 +33,8 @@ export interface BoardDeclaration {
   title: string;
   /** ProductionStation's read action that guards the board (spec §6). */
   readAction: string;
+  /** The run statuses (codes) whose runs at its stations the board shows: its columns. */
+  statuses: string[];
   /** The card's fields, in order. */
   fields: CardField[];
   /** The operator actions offered on its cards. */
@@ -62,13 +64,19 @@ const FINISHING_FIELDS: CardField[] = [
 ];
 const ALL_ACTIONS: OperatorAction[] = ["claim", "start", "pause", "complete", "hold", "release"];
 
+// Work waiting at a press is plated (or sent to the RIP), printing, paused, held or up for reprint;
+// at a finishing station, printed (or coated, or cut) work and its paused or held runs.
+const AT_PRESS = ["plated", "sent_to_rip", "printing", "paused", "held", "reprint"];
+const finishing = (...waiting: string[]) => [...waiting, "paused", "held"];
+
 const board = (
   type: BoardType,
   slug: string,
   title: string,
   readAction: string,
   fields: CardField[],
-): BoardDeclaration => ({ type, slug, title, readAction, fields, actions: ALL_ACTIONS });
+  statuses = AT_PRESS,
+): BoardDeclaration => ({ type, slug, title, readAction, statuses, fields, actions: ALL_ACTIONS });
 
 export const BOARDS: readonly BoardDeclaration[] = [
   board("press", "press-dashboard", "Press dashboard", "ReadPress", PRESS_FIELDS),
@@ -76,29 +84,48 @@ export const BOARDS: readonly BoardDeclaration[] = [
     ...PRESS_FIELDS,
   ]),
   board("letter_press", "letter-press-dashboard", "Letterpress dashboard", "ReadLetterPress", PRESS_FIELDS),
-  board("cutting", "cutting-dashboard", "Cutting dashboard", "ReadCutting", FINISHING_FIELDS),
-  board("coating", "coating-dashboard", "Coating dashboard", "ReadCoating", [
-    "customer",
-    "product",
-    "quantity",
-    "stock",
+  board(
+    "cutting",
+    "cutting-dashboard",
+    "Cutting dashboard",
+    "ReadCutting",
+    FINISHING_FIELDS,
+    finishing("printed", "coated"),
+  ),
+  board(
     "coating",
-    "sheets",
-    "elapsed",
-    "notes",
-    "holder",
-  ]),
-  board("large_format", "large-format-dashboard", "Large format dashboard", "ReadLargeFormat", [
-    "customer",
-    "product",
-    "quantity",
-    "stock",
-    "sheets",
-    "elapsed",
-    "notes",
-    "holder",
-  ]),
-  board("bindery", "bindery-dashboard", "Bindery dashboard", "ReadBindery", FINISHING_FIELDS),
+    "coating-dashboard",
+    "Coating dashboard",
+    "ReadCoating",
+    ["customer", "product", "quantity", "stock", "coating", "sheets", "elapsed", "notes", "holder"],
+    finishing("printed"),
+  ),
+  board(
+    "large_format",
+    "large-format-dashboard",
+    "Large format dashboard",
+    "ReadLargeFormat",
+    [
+      "customer",
+      "product",
+      "quantity",
+      "stock",
+      "sheets",
+      "elapsed",
+      "notes",
+      "holder",
+      // A nest is printed and trimmed at its own printer.
+    ],
+    [...AT_PRESS, "printed", "cut"],
+  ),
+  board(
+    "bindery",
+    "bindery-dashboard",
+    "Bindery dashboard",
+    "ReadBindery",
+    FINISHING_FIELDS,
+    finishing("cut", "finishing"),
+  ),
 ];
 
 export const boardOfType = (type: string): BoardDeclaration | undefined =>
