@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
+import path from "node:path";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vitest/config";
+import { defineConfig, type Plugin } from "vitest/config";
 
 // The app's unit tests share one module graph and jsdom per worker (isolate: false): loading
 // antd, Refine and jsdom again for each of ~60 files cost minutes. A file that mocks modules
@@ -14,10 +15,24 @@ const MOCKING = readdirSync(unitDir, { recursive: true, encoding: "utf8" })
   .filter((file) => /\bvi\.(do)?mock\(/.test(readFileSync(new URL(file, unitDir), "utf8")))
   .map((file) => `tests/unit/${file}`);
 
+// The unit tests' page loads (crossings between the guest app and the full app) are spies: tests/unit/page-load-double.ts
+// stands in for src/routing/page-load.ts, one module for the app and the tests alike, so the files that check them
+// share the module graph instead of each mocking the module in an isolated worker.
+const PAGE_LOAD = path.resolve(import.meta.dirname, "src/routing/page-load");
+const pageLoadDouble: Plugin = {
+  name: "page-load-double",
+  enforce: "pre",
+  resolveId(source, importer) {
+    if (!importer || !source.endsWith("page-load")) return null;
+    const target = path.resolve(path.dirname(importer), source).replace(/\.tsx?$/, "");
+    return target === PAGE_LOAD ? path.resolve(import.meta.dirname, "tests/unit/page-load-double.ts") : null;
+  },
+};
+
 // Three projects: the app's unit tests in jsdom (shared, and isolated for mocking files), the
 // server's integration tests in node.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), pageLoadDouble],
   test: {
     // Vitest's default leaves a core free (one worker on a 2-core CI machine): the run took twice as long.
     maxWorkers: Math.max(2, availableParallelism()),

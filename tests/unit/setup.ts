@@ -2,15 +2,22 @@
 // antd needs that jsdom lacks.
 import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
-import { afterEach, beforeEach } from "vitest";
+import { afterEach, beforeEach, vi } from "vitest";
 import { clear as clearFeedback } from "../../src/providers/feedback-store";
+// tests/unit/page-load-double.ts here (vitest.config.ts).
+import { assignPage, replacePage } from "../../src/routing/page-load";
 // Once per worker (a module, unlike this file, is not run again for each test file of a shared worker).
 import "./jsdom-styles";
 
 // Files share one module graph (vitest.config.ts): no message outlives its test, and none a
 // late promise of an earlier file pushes (a lazy page failing after its render was cleaned up)
 // reaches the next.
-beforeEach(() => clearFeedback());
+beforeEach(() => {
+  clearFeedback();
+  // The page-load spies are one pair for the whole worker: each test starts with none of their calls.
+  vi.mocked(assignPage).mockReset();
+  vi.mocked(replacePage).mockReset();
+});
 afterEach(() => {
   cleanup();
   clearFeedback();

@@ -4,7 +4,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { assignPage, replacePage } from "../../../src/routing/page-load";
 import { currentUrl, renderGuest } from "./render";
 
-vi.mock("../../../src/routing/page-load", () => ({ assignPage: vi.fn(), replacePage: vi.fn() }));
 vi.setConfig({ testTimeout: 30_000 });
 
 beforeEach(() => vi.mocked(assignPage).mockReset());

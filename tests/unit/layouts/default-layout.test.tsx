@@ -10,7 +10,6 @@ import { replacePage } from "../../../src/routing/page-load";
 import { renderApp } from "../render-app";
 
 // Going to a sign-in page ends in a page load, for which main.tsx starts the guest app; jsdom cannot load pages.
-vi.mock("../../../src/routing/page-load", () => ({ assignPage: vi.fn(), replacePage: vi.fn() }));
 
 vi.setConfig({ testTimeout: 30_000 });
 const slow = { timeout: 15_000 };

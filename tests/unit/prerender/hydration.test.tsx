@@ -11,7 +11,6 @@ import { PRERENDER_URLS, type PrerenderedPath } from "../../../src/prerender/pre
 import { renderGuestPage } from "../../../src/prerender/render-guest-page";
 import { fakeGuestAuth } from "../guest/render";
 
-vi.mock("../../../src/routing/page-load", () => ({ assignPage: vi.fn(), replacePage: vi.fn() }));
 vi.setConfig({ testTimeout: 30_000 });
 
 let root: Root | undefined;

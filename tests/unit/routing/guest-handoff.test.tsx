@@ -11,7 +11,6 @@ import { replacePage } from "../../../src/routing/page-load";
 import { PUBLIC_PATHS } from "../../../src/routing/public-paths";
 import { testRouterBindings } from "../test-router-bindings";
 
-vi.mock("../../../src/routing/page-load", () => ({ assignPage: vi.fn(), replacePage: vi.fn() }));
 vi.setConfig({ testTimeout: 30_000 });
 
 afterEach(() => {

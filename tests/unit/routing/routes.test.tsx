@@ -5,8 +5,6 @@ import { replacePage } from "../../../src/routing/page-load";
 import { SESSION_ONLY_PATHS } from "../../../src/routing/start-choice";
 import { renderApp } from "../render-app";
 
-vi.mock("../../../src/routing/page-load", () => ({ assignPage: vi.fn(), replacePage: vi.fn() }));
-
 // The first render transforms the lazy layout and antd's modules: give it time.
 vi.setConfig({ testTimeout: 30_000 });
 const slow = { timeout: 15_000 };
