@@ -86,7 +86,7 @@ describe.each(DATABASE_KINDS)("auth/profile (%s)", (kind) => {
     const press = (await getProfile(t.app, await signIn(t.app, "press@pressroom.test"))).json().data.user;
     expect(press.UserGroups[0].Groups.GroupRoles[0].Roles.permissions).toEqual({
       ProductionStation: ["ReadPress", "ReadSpecialtyPress"],
-      Run: ["Read", "Update", "Tasks"],
+      Run: ["Read", "Update", "Tasks", "UpdateEndStatus"],
       Order: ["ReadOwn"],
     });
     const other = (await getProfile(t.app, await signIn(t.app, "admin@other.test", 2), 2)).json().data.user;
