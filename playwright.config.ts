@@ -41,7 +41,10 @@ export default defineConfig({
   // the servers; a file's tests stay in order in one worker. Half the run's time against one worker.
   fullyParallel: false,
   workers: 2,
-  retries: 0,
+  // One retry, so that a known flaky test (two are open: a claimable run gone from the press board, a row
+  // delete lost while the list refreshes after a live event) does not fail CI alone; npm test prints every
+  // test that needed it, by name, so none hides.
+  retries: 1,
   timeout: 30_000,
   expect: { timeout: 10_000 },
   // Playwright empties its outputDir at start: keep it apart from the reports scripts/test.mjs counts.

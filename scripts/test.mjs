@@ -20,6 +20,18 @@ const steps = [
   ["end-to-end tests", process.execPath, ["scripts/e2e.mjs"]],
 ];
 
+const flaky = [];
+
+/** The titles of the e2e tests that failed first and passed on their retry (Playwright's JSON report). */
+function flakyTitles(suites = []) {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? [])
+      .filter((spec) => spec.tests?.some((t) => t.status === "flaky"))
+      .map((spec) => `${spec.file} › ${spec.title}`),
+    ...flakyTitles(suite.suites),
+  ]);
+}
+
 function counts() {
   let passed = 0;
   let failed = 0;
@@ -33,8 +45,9 @@ function counts() {
   }
   const e2e = `${results}/e2e.json`;
   if (existsSync(e2e)) {
-    const { stats } = JSON.parse(readFileSync(e2e, "utf8"));
+    const { stats, suites } = JSON.parse(readFileSync(e2e, "utf8"));
     passed += stats.expected + stats.flaky;
+    flaky.push(...flakyTitles(suites));
     failed += stats.unexpected;
     skipped += stats.skipped;
   }
@@ -72,4 +85,5 @@ console.log(`  ${"total".padEnd(24)}${total.toFixed(1).padStart(7)} s (${(total 
 const { passed, failed, skipped } = counts();
 if (failedStep) console.error(`\nnpm test failed at: ${failedStep}`);
 console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
+for (const title of flaky) console.log(`flaky (failed, then passed on its retry): ${title}`);
 process.exit(failedStep ? 1 : 0);
