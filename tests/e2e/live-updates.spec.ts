@@ -21,7 +21,12 @@ test("a change in one browser appears in another's list and edit form without a 
   test.setTimeout(180_000);
   await signedInAs(page, "admin@pressroom.test");
   const admin = await apiAs(page, request);
-  const [customer] = await admin.get<Customer[]>("customers?sort=name&limit=1");
+  // A customer of its own: the other files share the server, and a change to a seeded customer
+  // would reach their open pages too.
+  const customer = await admin.post<Customer>("customers", {
+    name: `Live Updates ${Date.now() % 1_000_000}`,
+    type: "retail",
+  });
 
   // The other browser: customer service, in a context (cookies, storage) of its own.
   const other = await browser.newContext();

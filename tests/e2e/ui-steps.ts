@@ -58,7 +58,7 @@ export async function confirmPopover(page: Page, question: string, ok = "Delete"
   }).toPass({ timeout: 30_000 });
 }
 
-/** GET/PATCH helpers on /api/v1 as the signed-in user. */
+/** GET/POST/PATCH helpers on /api/v1 as the signed-in user. */
 export async function apiAs(page: Page, request: APIRequestContext) {
   const headers = { Authorization: `Bearer ${await sessionToken(page)}` };
   return {
@@ -69,6 +69,11 @@ export async function apiAs(page: Page, request: APIRequestContext) {
     },
     async status(path: string): Promise<number> {
       return (await request.get(`/api/v1/${path}`, { headers })).status();
+    },
+    async post<T>(path: string, data: Record<string, unknown>): Promise<T> {
+      const response = await request.post(`/api/v1/${path}`, { headers, data });
+      expect(response.status(), `POST ${path}`).toBe(201);
+      return ((await response.json()) as { data: T }).data;
     },
     async patch<T>(path: string, data: Record<string, unknown>): Promise<T> {
       const response = await request.patch(`/api/v1/${path}`, { headers, data });
