@@ -46,10 +46,18 @@ test("the job jacket and run spread print to PDF with the run's and every item's
   const run = await seededRun(page);
   const itemNumbers = run.items.map((i) => String(i.order_item_id));
 
-  // From the run's page, as the press room would.
+  // The run's page offers both print-outs; each is then opened as its own page (a fresh load, as a print tab).
   await page.goto(`/runs/${run.id}`);
-  await page.getByRole("button", { name: "Job jacket" }).click();
-  await expect(page).toHaveURL(new RegExp(`/runs/${run.id}/job-jacket$`));
+  for (const [name, print] of [
+    ["Job jacket", "job-jacket"],
+    ["Run spread", "run-spread"],
+  ]) {
+    const link = page.getByRole("link", { name });
+    await expect(link).toHaveAttribute("href", `/runs/${run.id}/${print}`);
+    await expect(link).toHaveAttribute("target", "_blank");
+  }
+
+  await page.goto(`/runs/${run.id}/job-jacket`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Job jacket · Run ${run.run_number}`);
   await expect(page.locator("section.ticket")).toHaveCount(run.items.length);
   // No app chrome: the guest layout, no sidebar.
@@ -76,8 +84,7 @@ test("the job jacket and run spread print to PDF with the run's and every item's
     }
   }
 
-  await page.goto(`/runs/${run.id}`);
-  await page.getByRole("button", { name: "Run spread" }).click();
+  await page.goto(`/runs/${run.id}/run-spread`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Run spread · Run ${run.run_number}`);
   await expect(page.getByRole("img", { name: /^Press sheet / })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath("run-spread-desktop.png"), fullPage: true });

@@ -17,6 +17,8 @@ export interface KindLink {
   icon?: ReactNode;
   /** What the link needs on the kind: a Refine verb or one of its actions ("Import"); default "list". */
   action?: string;
+  /** Opened in a tab of its own, a fresh page load (a print-out: no app styles left behind to print). */
+  newTab?: boolean;
 }
 
 /** A list's links; `scope` is the scope value of a scoped kind's list (undefined on its unscoped list). */
@@ -33,18 +35,36 @@ const RECORD_LINKS: Partial<Record<ResourceKind, (id: string) => KindLink[]>> = 
   Inventory: (id) => [{ label: "Quantity log", to: quantityLogLink(id), icon: <HistoryOutlined /> }],
   // The run's print-outs (src/custom/production/print), for the press room to print from the run.
   Run: (id) => [
-    { label: "Job jacket", to: `/runs/${id}/job-jacket`, icon: <PrinterOutlined />, action: "show" },
-    { label: "Run spread", to: `/runs/${id}/run-spread`, icon: <PrinterOutlined />, action: "show" },
+    {
+      label: "Job jacket",
+      to: `/runs/${id}/job-jacket`,
+      icon: <PrinterOutlined />,
+      action: "show",
+      newTab: true,
+    },
+    {
+      label: "Run spread",
+      to: `/runs/${id}/run-spread`,
+      icon: <PrinterOutlined />,
+      action: "show",
+      newTab: true,
+    },
   ],
 };
 
 function Links({ kind, links }: { kind: ResourceKind; links: KindLink[] }) {
   const navigate = useNavigate();
-  return links.map(({ label, to, icon, action = "list" }) => (
+  return links.map(({ label, to, icon, action = "list", newTab }) => (
     <CanAccess key={to} resource={kind} action={action}>
-      <Button icon={icon} onClick={() => navigate(to)}>
-        {label}
-      </Button>
+      {newTab ? (
+        <Button icon={icon} href={to} target="_blank" rel="noopener">
+          {label}
+        </Button>
+      ) : (
+        <Button icon={icon} onClick={() => navigate(to)}>
+          {label}
+        </Button>
+      )}
     </CanAccess>
   ));
 }
