@@ -161,8 +161,9 @@ function stationNow(shop: Shop, run: RunPlan, status: string): unknown {
     return here.length > 0 ? here[n % here.length] : undefined;
   };
   let name: string | null | undefined = run.station;
+  if (run.place) name = run.place;
   // A large-format nest is trimmed and finished at its own printer's station.
-  if (run.process === "large_format_nest") name = run.station;
+  else if (run.process === "large_format_nest") name = run.station;
   else if (status === "printed") {
     const n = nth(shop, "printed");
     const coating = run.coatedAt !== null || n % 3 === 0;

@@ -154,6 +154,8 @@ export interface RunPlan {
   held: boolean;
   equipment: string | null;
   station: string | null;
+  /** Where the run stands now, when the history placed it there (else index.ts stationNow decides). */
+  place?: string | null;
 }
 
 /** Everything the history draws on in one tenant. */

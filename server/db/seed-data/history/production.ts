@@ -288,18 +288,9 @@ function lastMailing(t: number): number {
   }
 }
 
-/**
- * A small demo (a few hundred orders) may have no item that is, right now, in a short step such
- * as preflight or coating, or (on a quiet weekend) packed. For each status nobody is in, one
- * single-item order approved days ago is re-timed so that its item is: stopped there, when the
- * step comes before production; else on a run of its own, its steps (run, staging, packing,
- * shipping or mailing, delivery) two hours apart around the present, the status's own just past.
- */
-function showEveryStatus(shop: Shop, orders: OrderPlan[], runs: RunPlan[]): void {
-  const { now } = shop;
-  const present = new Set(orders.flatMap((o) => o.items.map((it) => it.status)));
-  const used = new Set<OrderPlan>();
-  const donors = orders
+/** Single-item orders approved days ago, newest first: work the demo may re-time around the present. */
+function donorsOf(shop: Shop, orders: OrderPlan[]): OrderPlan[] {
+  return orders
     .filter(
       (o) =>
         o.items.length === 1 &&
@@ -307,9 +298,37 @@ function showEveryStatus(shop: Shop, orders: OrderPlan[], runs: RunPlan[]): void
         !o.held &&
         o.items[0].process !== "outsourced" &&
         o.approvedAt !== null &&
-        o.approvedAt < now - 2 * DAY,
+        o.approvedAt < shop.now - 2 * DAY,
     )
     .reverse();
+}
+
+/** Takes a donor's item off its run, back to approved; its order not yet packed or sent. */
+function detach(item: ItemPlan, runs: RunPlan[]): void {
+  const order = item.order;
+  if (item.run) {
+    item.run.items = item.run.items.filter((it) => it !== item);
+    if (item.run.items.length === 0) runs.splice(runs.indexOf(item.run), 1);
+    item.run = null;
+  }
+  order.packedAt = null;
+  order.shippedAt = null;
+  order.deliveredAt = null;
+  order.drops = [];
+  item.events = item.events.slice(0, 4);
+  item.stoppedAt = null;
+}
+
+/**
+ * A small demo (a few hundred orders) may have no item that is, right now, in a short step such
+ * as preflight or coating, or (on a quiet weekend) packed. For each status nobody is in, one
+ * single-item order approved days ago is re-timed so that its item is: stopped there, when the
+ * step comes before production; else on a run of its own (ownRun).
+ */
+function showEveryStatus(shop: Shop, orders: OrderPlan[], runs: RunPlan[], used: Set<OrderPlan>): void {
+  const { now } = shop;
+  const present = new Set(orders.flatMap((o) => o.items.map((it) => it.status)));
+  const donors = donorsOf(shop, orders);
   for (const code of SHOWN) {
     if (present.has(code)) continue;
     const item = donors
@@ -324,17 +343,7 @@ function showEveryStatus(shop: Shop, orders: OrderPlan[], runs: RunPlan[]): void
     if (!item) continue;
     const order = item.order;
     used.add(order);
-    if (item.run) {
-      item.run.items = item.run.items.filter((it) => it !== item);
-      if (item.run.items.length === 0) runs.splice(runs.indexOf(item.run), 1);
-      item.run = null;
-    }
-    order.packedAt = null;
-    order.shippedAt = null;
-    order.deliveredAt = null;
-    order.drops = [];
-    item.events = item.events.slice(0, 4);
-    item.stoppedAt = null;
+    detach(item, runs);
     const rank = rankOf(code);
     if (code === "cancelled" || code === "on_hold" || (rank >= 0 && rank <= FLOW.indexOf("approved"))) {
       // Stopped before production: the steps after this one have not happened.
@@ -349,58 +358,109 @@ function showEveryStatus(shop: Shop, orders: OrderPlan[], runs: RunPlan[]): void
       }
       continue;
     }
-    // A run of its own; the item's steps two hours apart, the wanted one just past.
-    const coated = code === "coated" || (item.coating !== "none" && rank > FLOW.indexOf("coated"));
-    const finished = code === "finishing" || (item.product.finishing && rank > FLOW.indexOf("finishing"));
-    const out = item.mailing ? "mailed" : "shipped";
-    const steps = [
-      "batched",
-      "printing",
-      "printed",
-      ...(coated ? ["coated"] : []),
-      "cut",
-      ...(finished ? ["finishing"] : []),
-      "staged",
-      "packed",
-      out,
-      "delivered",
-    ];
-    const wanted = steps.indexOf(code === "reprint" ? "printing" : code);
-    const anchor = code === "mailed" ? lastMailing(now - 0.5 * HOUR) : now - HOUR;
-    const at = (step: string) => anchor + (steps.indexOf(step) - wanted) * 2 * HOUR;
-    const process = item.process as RunPlan["process"];
-    const [equipment, station] = pressFor(shop, process, runs.length);
-    const run: RunPlan = {
-      key: "",
-      process,
-      stock: runStock(shop, item),
-      colors: item.product.colors,
-      coating: coated ? item.coating : "none",
-      items: [item],
-      slot: at("batched"),
-      readyAt: at("batched") + 0.5 * HOUR,
-      imposedAt: at("batched") + HOUR,
-      platedAt: at("batched") + 1.5 * HOUR,
-      printAt: at("printing"),
-      printedAt: at("printed"),
-      coatedAt: coated ? at("coated") : null,
-      cutAt: at("cut"),
-      held: false,
-      equipment,
-      station,
-    };
-    if (!coated) item.coating = "none";
-    item.slot = run.slot;
-    item.run = run;
-    runs.push(run);
-    item.events.push(...steps.map((step): [string, number] => [step, at(step)]));
-    order.packedAt = at("packed");
-    if (out === "shipped") order.shippedAt = at("shipped");
-    else order.drops = [localDate(at("mailed"))];
-    order.deliveredAt = at("delivered");
-    settle({ ...shop, random: { ...shop.random, chance: () => false } }, item);
-    if (code === "reprint") item.status = "reprint";
+    ownRun(shop, item, code, runs);
   }
+}
+
+/**
+ * Work every station dashboard shows whatever the hour (issue 18): [station, process, where the run
+ * stands]. The history's own runs come and go with the clock (an evening may leave the press or the
+ * large-format printer with nothing), so a few donors are placed at these stations as well.
+ */
+const BOARD_WORK: [string, RunPlan["process"], string][] = [
+  ["Offset press 1", "gang", "plated"],
+  ["Offset press 1", "gang", "plated"],
+  ["Offset press 2", "gang", "printing"],
+  ["Spot UV and foil", "gang", "printing"],
+  ["Letterpress", "gang", "plated"],
+  ["Large format", "large_format_nest", "printing"],
+  ["UV coating", "gang", "printed"],
+  ["Cutting", "gang", "coated"],
+  ["Folding", "gang", "cut"],
+];
+
+function showEveryBoard(shop: Shop, orders: OrderPlan[], runs: RunPlan[], used: Set<OrderPlan>): void {
+  const donors = donorsOf(shop, orders);
+  for (const [station, process, code] of BOARD_WORK) {
+    if (!shop.stations.has(station)) continue;
+    const order = donors.find(
+      (o) =>
+        !used.has(o) &&
+        o.items[0].process === process &&
+        o.items[0].mailing === null &&
+        (code !== "printed" || o.items[0].coating !== "none"),
+    );
+    if (!order) continue;
+    used.add(order);
+    detach(order.items[0], runs);
+    ownRun(shop, order.items[0], code, runs, station);
+  }
+}
+
+/**
+ * Puts `item` on a run of its own, its steps (run, staging, packing, shipping or mailing, delivery)
+ * two hours apart around the present, `code`'s own just past ("plated": on its press, not yet
+ * started); `place`, when given, is the station where the run stands now (else index.ts chooses).
+ */
+function ownRun(shop: Shop, item: ItemPlan, code: string, runs: RunPlan[], place?: string): void {
+  const { now } = shop;
+  const order = item.order;
+  const rank = rankOf(code);
+  const coated =
+    code === "coated" ||
+    (item.coating !== "none" && (code === "printed" || rank > FLOW.indexOf("coated")));
+  const finished = code === "finishing" || (item.product.finishing && rank > FLOW.indexOf("finishing"));
+  const out = item.mailing ? "mailed" : "shipped";
+  const steps = [
+    "batched",
+    "printing",
+    "printed",
+    ...(coated ? ["coated"] : []),
+    "cut",
+    ...(finished ? ["finishing"] : []),
+    "staged",
+    "packed",
+    out,
+    "delivered",
+  ];
+  const wanted = steps.indexOf(code === "reprint" ? "printing" : code === "plated" ? "batched" : code);
+  // Plated: batched 1.75 h ago, so plated 15 minutes ago and printing 15 minutes from now.
+  const anchor =
+    code === "mailed" ? lastMailing(now - 0.5 * HOUR) : code === "plated" ? now - 1.75 * HOUR : now - HOUR;
+  const at = (step: string) => anchor + (steps.indexOf(step) - wanted) * 2 * HOUR;
+  const process = item.process as RunPlan["process"];
+  const [equipment, station] = pressFor(shop, process, runs.length);
+  const run: RunPlan = {
+    key: "",
+    process,
+    stock: runStock(shop, item),
+    colors: item.product.colors,
+    coating: coated ? item.coating : "none",
+    items: [item],
+    slot: at("batched"),
+    readyAt: at("batched") + 0.5 * HOUR,
+    imposedAt: at("batched") + HOUR,
+    platedAt: at("batched") + 1.5 * HOUR,
+    printAt: at("printing"),
+    printedAt: at("printed"),
+    coatedAt: coated ? at("coated") : null,
+    cutAt: at("cut"),
+    held: false,
+    equipment,
+    station,
+    place: place ?? null,
+  };
+  if (!coated) item.coating = "none";
+  item.slot = run.slot;
+  item.run = run;
+  runs.push(run);
+  item.events.push(...steps.map((step): [string, number] => [step, at(step)]));
+  order.packedAt = at("packed");
+  if (out === "shipped") order.shippedAt = at("shipped");
+  else order.drops = [localDate(at("mailed"))];
+  order.deliveredAt = at("delivered");
+  settle({ ...shop, random: { ...shop.random, chance: () => false } }, item);
+  if (code === "reprint") item.status = "reprint";
 }
 
 export function planProduction(shop: Shop, orders: OrderPlan[]): RunPlan[] {
@@ -408,7 +468,11 @@ export function planProduction(shop: Shop, orders: OrderPlan[]): RunPlan[] {
   const runs = buildRuns(shop, orders);
   for (const order of orders) planDownstream(shop, order);
   for (const order of orders) for (const item of order.items) settle(shop, item);
-  if (shop.full) showEveryStatus(shop, orders, runs);
+  if (shop.full) {
+    const used = new Set<OrderPlan>();
+    showEveryStatus(shop, orders, runs, used);
+    showEveryBoard(shop, orders, runs, used);
+  }
   const prefix = shop.full ? "R-" : "OR-";
   const base = shop.full ? 40_001 : 501;
   runs.sort((a, b) => a.slot - b.slot);
