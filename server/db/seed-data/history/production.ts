@@ -407,8 +407,7 @@ function ownRun(shop: Shop, item: ItemPlan, code: string, runs: RunPlan[], place
   const order = item.order;
   const rank = rankOf(code);
   const coated =
-    code === "coated" ||
-    (item.coating !== "none" && (code === "printed" || rank > FLOW.indexOf("coated")));
+    code === "coated" || (item.coating !== "none" && (code === "printed" || rank > FLOW.indexOf("coated")));
   const finished = code === "finishing" || (item.product.finishing && rank > FLOW.indexOf("finishing"));
   const out = item.mailing ? "mailed" : "shipped";
   const steps = [
