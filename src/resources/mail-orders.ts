@@ -14,6 +14,8 @@ const count = (label: string) => integer({ label, min: 0, max: 10_000_000 });
 
 // A direct-mail job: a list (or EDDM routes) printed, addressed and mailed in one or more drops.
 // Multi-drop: equal quantities on set dates within 90 days, no weekends or USPS holidays.
+const ofOrderSite = { field: "order_id", through: "site_id", targetField: "site_id", optional: true };
+
 export default defineResource({
   kind: "MailOrder",
   icon: "mail",
@@ -34,8 +36,9 @@ export default defineResource({
       dependsOn: { field: "customer_id", targetField: "customer_id" },
     }),
     customer_id: reference("Customer", { required: true, filter: true }),
-    product_id: reference("Product", { filter: true }),
-    template_id: reference("Template", { onDelete: "setNull" }),
+    // What it mails is sold on its order's storefront (an order without a site takes any).
+    product_id: reference("Product", { filter: true, dependsOn: ofOrderSite }),
+    template_id: reference("Template", { onDelete: "setNull", dependsOn: ofOrderSite }),
     // A customer's mailing lists are theirs alone (privacy): only its own customer's.
     list_ids: referenceList("List", {
       label: "Lists",

@@ -1,4 +1,4 @@
-import { USPS_HOLIDAYS } from "../../server/resources/hooks/usps-holidays";
+import { uspsHoliday } from "../../server/resources/hooks/usps-holidays";
 import type { ResourceKind } from "../../src/access/kinds";
 import type { RecordFactory } from "./resource-factory";
 
@@ -24,7 +24,7 @@ let dropSerial = 0;
 function dropDate(): string {
   let at = Date.now() + 21 * 86_400_000;
   const iso = () => new Date(at).toISOString().slice(0, 10);
-  while ([0, 6].includes(new Date(at).getUTCDay()) || USPS_HOLIDAYS[iso()]) at += 86_400_000;
+  while ([0, 6].includes(new Date(at).getUTCDay()) || uspsHoliday(iso())) at += 86_400_000;
   return iso();
 }
 

@@ -9,7 +9,7 @@ import {
 } from "../../server/resources/hooks/mail-order-rules";
 import packingSlipHooks from "../../server/resources/hooks/packing-slips";
 import purchaseOrderHooks from "../../server/resources/hooks/purchase-orders";
-import { USPS_HOLIDAYS } from "../../server/resources/hooks/usps-holidays";
+import { uspsHoliday } from "../../server/resources/hooks/usps-holidays";
 import {
   type Api,
   api,
@@ -470,7 +470,7 @@ describe.each(DATABASE_KINDS)("stock, packing slips and direct mail (%s)", (dbKi
     /** The first business day (no weekend, no USPS holiday) on or after `from`. */
     const firstWeekday = (from: number) => {
       let date = iso(from);
-      while ([0, 6].includes(new Date(`${date}T00:00:00Z`).getUTCDay()) || USPS_HOLIDAYS[date])
+      while ([0, 6].includes(new Date(`${date}T00:00:00Z`).getUTCDay()) || uspsHoliday(date))
         date = plus(date, 1);
       return date;
     };

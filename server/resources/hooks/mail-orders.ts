@@ -10,7 +10,7 @@ import {
   pieceLimits,
   presortErrors,
 } from "./mail-order-rules";
-import { USPS_HOLIDAYS } from "./usps-holidays";
+import { uspsHoliday } from "./usps-holidays";
 
 // Mail orders: piece_count is the sum of the drops' quantities (cancelled drops mail nothing),
 // and the drops follow domain.md's multi-drop rule: equal quantities (an uneven count may split
@@ -49,10 +49,10 @@ export function dropErrors(drops: Row[]): FieldError[] {
     const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
     if (weekday === 0 || weekday === 6) {
       errors.push({ field, message: `Drops cannot mail on a weekend: ${date} is a ${WEEKDAYS[weekday]}` });
-    } else if (USPS_HOLIDAYS[date]) {
+    } else if (uspsHoliday(date)) {
       errors.push({
         field,
-        message: `Drops cannot mail on a USPS holiday: ${date} is ${USPS_HOLIDAYS[date]}`,
+        message: `Drops cannot mail on a USPS holiday: ${date} is ${uspsHoliday(date)}`,
       });
     } else if (dayNumber(date) - dayNumber(first) > MAX_DROP_SPAN_DAYS) {
       errors.push({

@@ -1,29 +1,29 @@
-// The days the Postal Service observes as holidays (no mail entry at a BMEU), 2026–2027: the
-// federal holidays, moved to the Friday before or the Monday after when they fall on a weekend.
-// A fixed list, to be extended year by year; outside it only weekends are refused.
+import { allForYear } from "@18f/us-federal-holidays";
 
-export const USPS_HOLIDAYS: Readonly<Record<string, string>> = {
-  "2026-01-01": "New Year's Day",
-  "2026-01-19": "Martin Luther King Jr. Day",
-  "2026-02-16": "Washington's Birthday",
-  "2026-05-25": "Memorial Day",
-  "2026-06-19": "Juneteenth",
-  "2026-07-03": "Independence Day (observed)",
-  "2026-09-07": "Labor Day",
-  "2026-10-12": "Columbus Day",
-  "2026-11-11": "Veterans Day",
-  "2026-11-26": "Thanksgiving Day",
-  "2026-12-25": "Christmas Day",
-  "2027-01-01": "New Year's Day",
-  "2027-01-18": "Martin Luther King Jr. Day",
-  "2027-02-15": "Washington's Birthday",
-  "2027-05-31": "Memorial Day",
-  "2027-06-18": "Juneteenth (observed)",
-  "2027-07-05": "Independence Day (observed)",
-  "2027-09-06": "Labor Day",
-  "2027-10-11": "Columbus Day",
-  "2027-11-11": "Veterans Day",
-  "2027-11-25": "Thanksgiving Day",
-  "2027-12-24": "Christmas Day (observed)",
-  "2027-12-31": "New Year's Day (observed)",
-};
+// The days the Postal Service observes as holidays (no mail entry at a BMEU): the federal
+// holidays as OPM defines them, moved to the Friday before or the Monday after when they fall on
+// a weekend, for any year (18F's @18f/us-federal-holidays; a Saturday New Year's Day is observed
+// on the last day of the year before).
+
+const byYear = new Map<number, Map<string, string>>();
+
+function holidaysOf(year: number): Map<string, string> {
+  let days = byYear.get(year);
+  if (!days) {
+    days = new Map();
+    for (const y of [year, year + 1]) {
+      for (const holiday of allForYear(y)) {
+        if (holiday.dateString.startsWith(`${year}-`)) days.set(holiday.dateString, holiday.name);
+      }
+    }
+    byYear.set(year, days);
+  }
+  return days;
+}
+
+/** The holiday a date (YYYY-MM-DD) is, or null. */
+export function uspsHoliday(date: string): string | null {
+  const year = Number(date.slice(0, 4));
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || year < 1900 || year > 9998) return null;
+  return holidaysOf(year).get(date) ?? null;
+}

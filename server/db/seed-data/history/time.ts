@@ -2,6 +2,7 @@
 // local hours. Central time is taken as UTC−6 all year: an hour off in summer changes nothing a
 // demo shows.
 
+import { uspsHoliday } from "../../../resources/hooks/usps-holidays";
 export const HOUR = 3_600_000;
 export const DAY = 24 * HOUR;
 const OFFSET = -6 * HOUR;
@@ -42,49 +43,6 @@ export function weekday(t: number): number {
   return new Date(t + OFFSET).getUTCDay();
 }
 
-function nthWeekday(year: number, month: number, day: number, n: number): string {
-  const first = new Date(Date.UTC(year, month, 1)).getUTCDay();
-  const date = 1 + ((day - first + 7) % 7) + (n - 1) * 7;
-  return new Date(Date.UTC(year, month, date)).toISOString().slice(0, 10);
-}
-
-function lastWeekday(year: number, month: number, day: number): string {
-  const last = new Date(Date.UTC(year, month + 1, 0));
-  const back = (last.getUTCDay() - day + 7) % 7;
-  return new Date(Date.UTC(year, month + 1, -back)).toISOString().slice(0, 10);
-}
-
-/** A fixed-date holiday on a weekend is observed on the Friday before or the Monday after. */
-function observed(year: number, month: number, date: number): string {
-  const d = new Date(Date.UTC(year, month, date));
-  const shift = d.getUTCDay() === 6 ? -1 : d.getUTCDay() === 0 ? 1 : 0;
-  return new Date(Date.UTC(year, month, date + shift)).toISOString().slice(0, 10);
-}
-
-const holidayCache = new Map<number, Set<string>>();
-
-/** The federal holidays the Postal Service keeps, as observed in `year`. */
-export function uspsHolidays(year: number): Set<string> {
-  let days = holidayCache.get(year);
-  if (!days) {
-    days = new Set([
-      observed(year, 0, 1),
-      nthWeekday(year, 0, 1, 3),
-      nthWeekday(year, 1, 1, 3),
-      lastWeekday(year, 4, 1),
-      observed(year, 5, 19),
-      observed(year, 6, 4),
-      nthWeekday(year, 8, 1, 1),
-      nthWeekday(year, 9, 1, 2),
-      observed(year, 10, 11),
-      nthWeekday(year, 10, 4, 4),
-      observed(year, 11, 25),
-    ]);
-    holidayCache.set(year, days);
-  }
-  return days;
-}
-
 const businessDays = new Map<string, boolean>();
 
 /** A weekday that is not a USPS holiday: the plant works and the post office takes mail. */
@@ -92,9 +50,7 @@ export function isBusinessDay(date: string): boolean {
   let open = businessDays.get(date);
   if (open === undefined) {
     const day = new Date(`${date}T00:00:00Z`).getUTCDay();
-    // A New Year's Day on a Saturday is observed on the last day of the year before.
-    const year = Number(date.slice(0, 4));
-    open = day !== 0 && day !== 6 && !uspsHolidays(year).has(date) && !uspsHolidays(year + 1).has(date);
+    open = day !== 0 && day !== 6 && uspsHoliday(date) === null;
     businessDays.set(date, open);
   }
   return open;
