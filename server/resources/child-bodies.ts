@@ -1,4 +1,5 @@
 import type { FieldError } from "../http/errors";
+import { relationErrors } from "./field-relations";
 import type { ChildModel, ResourceModel } from "./model";
 import {
   checkValue,
@@ -86,13 +87,18 @@ function checkRow(
       errors.push({ field: `${at}.${key}`, message: GENERATED_SECRET_MESSAGE });
     } else keys.add(key);
   }
-  if (!changesARow) return { index, id, values: createValues(child.fields, row, keys, errors, `${at}.`) };
-  const values: Record<string, unknown> = {};
-  for (const key of keys) {
-    const checked = checkValue(child.fields[key], row[key], "update");
-    if ("error" in checked) errors.push({ field: `${at}.${key}`, message: checked.error });
-    else values[key] = checked.value;
+  let values: Record<string, unknown> = {};
+  if (!changesARow) values = createValues(child.fields, row, keys, errors, `${at}.`);
+  else {
+    for (const key of keys) {
+      const checked = checkValue(child.fields[key], row[key], "update");
+      if ("error" in checked) errors.push({ field: `${at}.${key}`, message: checked.error });
+      else values[key] = checked.value;
+    }
   }
+  // The row's own date and amount rules (a drop mailed in the future), as a record's.
+  for (const e of relationErrors(child.fields, values, null))
+    errors.push({ ...e, field: `${at}.${e.field}` });
   return { index, id, values };
 }
 

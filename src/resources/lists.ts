@@ -1,5 +1,5 @@
 import { defineResource } from "../resource-engine/define";
-import { choice, date, datetime, integer, reference, text } from "../resource-engine/fields";
+import { choice, date, datetime, integer, NOW, reference, text } from "../resource-engine/fields";
 
 const count = (label: string) => integer({ label, min: 0, max: 100_000_000, default: 0 });
 
@@ -33,8 +33,8 @@ export default defineResource({
     undeliverable_count: count("Undeliverable"),
     duplicate_count: count("Duplicates"),
     ncoa_move_count: count("NCOA moves"),
-    cass_at: datetime({ label: "CASS run at" }),
-    ncoa_at: datetime({ label: "NCOA run at" }),
+    cass_at: datetime({ label: "CASS run at", notAfter: NOW }),
+    ncoa_at: datetime({ label: "NCOA run at", notAfter: NOW }),
     expires_at: date({ label: "Expires on", sortable: true, filter: true }),
     status: choice(
       [

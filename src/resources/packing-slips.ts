@@ -1,5 +1,5 @@
 import { defineResource } from "../resource-engine/define";
-import { choice, datetime, decimal, integer, reference, text } from "../resource-engine/fields";
+import { choice, datetime, decimal, integer, NOW, reference, text } from "../resource-engine/fields";
 
 const qty = (label: string, o: Parameters<typeof integer>[0] = {}) =>
   integer({ label, min: 0, max: 10_000_000, default: 0, ...o });
@@ -49,7 +49,7 @@ export default defineResource({
     service: text({ max: 60, help: "e.g. Ground, 2nd Day Air, Priority Mail" }),
     tracking_number: text({ max: 60, searchable: true }),
     packed_by_id: reference("User", { filter: true, onDelete: "setNull" }),
-    packed_at: datetime({ sortable: true }),
+    packed_at: datetime({ sortable: true, notAfter: NOW }),
     // Counted by the print ticket.
     print_count: integer({ readOnly: true, default: 0 }),
     status: choice(

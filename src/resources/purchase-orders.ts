@@ -1,5 +1,5 @@
 import { defineResource } from "../resource-engine/define";
-import { choice, date, integer, longText, money, reference, text } from "../resource-engine/fields";
+import { choice, date, integer, longText, money, NOW, reference, text } from "../resource-engine/fields";
 
 const PO_DATE = { field: "ordered_at", label: "the PO date" };
 
@@ -24,7 +24,7 @@ export default defineResource({
     order_id: reference("Order", { filter: true, help: "For a job-specific buy" }),
     ordered_at: date({ sortable: true, filter: true }),
     expected_at: date({ label: "Expected on", sortable: true, filter: true, notBefore: PO_DATE }),
-    received_at: date({ label: "Received on", sortable: true, notBefore: PO_DATE }),
+    received_at: date({ label: "Received on", sortable: true, notBefore: PO_DATE, notAfter: NOW }),
     terms: choice(["prepaid", "cod", "net15", "net30"], { filter: true }),
     freight: money(),
     tax: money(),

@@ -1,5 +1,5 @@
 import { defineResource } from "../resource-engine/define";
-import { choice, datetime, longText, money, reference, text } from "../resource-engine/fields";
+import { choice, datetime, longText, money, NOW, reference, text } from "../resource-engine/fields";
 
 // A payment against an order (or an account), as the processor reported it. Served at /transactions.
 export default defineResource({
@@ -55,7 +55,7 @@ export default defineResource({
         initial: ["authorized", "captured", "declined"],
       },
     ),
-    paid_at: datetime({ required: true, sortable: true, filter: true }),
+    paid_at: datetime({ required: true, sortable: true, filter: true, notAfter: NOW }),
     notes: longText({ max: 2000 }),
   },
   list: ["paid_at", "transaction_id", "customer_id", "order_id", "method", "amount", "status"],

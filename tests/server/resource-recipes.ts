@@ -69,6 +69,7 @@ export const RECIPES: Partial<Record<ResourceKind, Recipe>> = {
       if (child !== "lines") return;
       if (!slipItems.has(parent.order_id as number)) await RECIPES.PackingSlip?.body?.(parent, factory);
       row.order_item_id = slipItems.get(parent.order_id as number);
+      row.quantity_ordered = 1000;
     },
   },
   // A mail order's drops (hooks/mail-orders.ts): unique numbers, dates from today to a year ahead

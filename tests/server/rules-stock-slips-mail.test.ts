@@ -398,6 +398,17 @@ describe.each(DATABASE_KINDS)("stock, packing slips and direct mail (%s)", (dbKi
       );
     });
 
+    it("a line's quantity ordered is its item's", async () => {
+      const order = await printedOrder([500]);
+      const item = (order.items as Saved[])[0];
+      expectFieldError(
+        await slip(order, [line(item, 100, { quantity_ordered: 5_000 })]),
+        "lines.0.quantity_ordered",
+        `Ordered is what item 1 of ${order.order_number} (Postcards 4×6) orders: 500`,
+      );
+      expect((await slip(order, [line(item, 100)])).statusCode).toBe(201);
+    });
+
     it("an item ships at most its ordered quantity over all its slips", async () => {
       const order = await printedOrder([500, 200]);
       const [first, second] = order.items as Saved[];
@@ -561,10 +572,19 @@ describe.each(DATABASE_KINDS)("stock, packing slips and direct mail (%s)", (dbKi
         "drops.1.drop_no",
         "Drop numbers are unique within a mail order: drop 1 is already the 1st drop",
       );
+      // Mailed a minute ago (a mailing is never in the future), two weeks before its date.
+      const justNow = new Date(Date.now() - 60_000).toISOString();
       expectFieldError(
-        await post({ drops: [drop(1, 100, { status: "mailed", mailed_at: `${today}T12:00:00.000Z` })] }),
+        await post({ drops: [drop(1, 100, { status: "mailed", mailed_at: justNow })] }),
         "drops.0.mailed_at",
-        `Drop 1 cannot be mailed before its scheduled date ${soon} (mailed on ${today})`,
+        `Drop 1 cannot be mailed before its scheduled date ${soon} (mailed on ${justNow.slice(0, 10)})`,
+      );
+      expectFieldError(
+        await post({
+          drops: [drop(1, 100, { status: "mailed", mailed_at: `${plus(soon, 1)}T12:00:00.000Z` })],
+        }),
+        "drops.0.mailed_at",
+        "Mailed at cannot be in the future",
       );
       const ok = (await post({ drops: [drop(1, 100), drop(2, 100)] })).json().data as Saved;
       expect(ok.piece_count).toBe(200);

@@ -9,7 +9,8 @@ import { childOf, formatCount, modelOf, numberOr, storedChildren } from "./deriv
 // Packing slips match their order (issue 16, class 6):
 // - a slip is created as a draft (declared `initial`, enum-starts.ts), then packed, shipped,
 //   delivered (the declared transitions);
-// - every line names an item of the slip's own order (400 on lines.N.order_item_id);
+// - every line names an item of the slip's own order (400 on lines.N.order_item_id), with that
+//   item's quantity as its quantity ordered (400 on lines.N.quantity_ordered);
 // - an item ships at most its ordered quantity over all its slips: this slip's lines plus what
 //   the other slips of the order already list (400 on lines.N.quantity_shipped). Policy: no
 //   overs tolerance — the overs a gang run makes stay in the shop, the customer gets what was
@@ -143,6 +144,12 @@ function lineErrors(
         message: `Order item ${id} is not an item of ${orderNumber}: a packing slip ships its own order's items`,
       });
       return;
+    }
+    if (numberOr(line.quantity_ordered) !== item.quantity) {
+      errors.push({
+        field: `lines.${index}.quantity_ordered`,
+        message: `Ordered is what ${itemWords(item, orderNumber)} orders: ${formatCount(item.quantity)}`,
+      });
     }
     const shipped = numberOr(line.quantity_shipped);
     const before = onThisSlip.get(id) ?? 0;
