@@ -86,6 +86,7 @@ function QueueTable(props: {
   return (
     <Card
       size="small"
+      data-testid={`stage-${stage}`}
       title={
         <Space>
           {STAGE_TITLES[stage]}
@@ -179,12 +180,13 @@ function QueueTable(props: {
 }
 
 export default function InkjetQueuePage() {
-  const { query, result } = useCustom<InkjetAnswer>({
+  const { query } = useCustom<InkjetAnswer>({
     url: "inkjet-queue",
     method: "get",
     queryOptions: { queryKey: ["inkjet-queue"] },
   });
-  const answer = result?.data as InkjetAnswer | undefined;
+  // Until the first answer, useCustom's result holds an empty object: read the query's own data.
+  const answer = query.data?.data as InkjetAnswer | undefined;
   const stages = useMemo(() => byStage(answer?.rows ?? []), [answer]);
   const merged = useSyncExternalStore(onPermissionsChange, getMergedPermissions, getMergedPermissions);
   const mayUpdate = can(merged, "MailOrder", ["Read", "Update"]);

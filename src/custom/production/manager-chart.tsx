@@ -29,7 +29,7 @@ function options({ horizontal, height }: BarChartProps): BarChartOptions {
     // Horizontal bars read top-down in the labels' order.
     reverseData: horizontal,
     seriesBarDistance: 12,
-    axisX: horizontal ? { onlyInteger: false } : { showGrid: false },
+    axisX: horizontal ? { onlyInteger: true } : { showGrid: false },
     axisY: horizontal ? { offset: 160, showGrid: false } : { offset: 56, onlyInteger: true },
     chartPadding: { top: 8, right: 16, bottom: 0, left: 8 },
   };

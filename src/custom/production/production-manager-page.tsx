@@ -236,13 +236,13 @@ function FigureDrawer({
   onPage: (page: number) => void;
   onClose: () => void;
 }) {
-  const { query, result } = useCustom<FigureRows>({
+  const { query } = useCustom<FigureRows>({
     url: "production/manager/items",
     method: "get",
     config: { query: { figure: figure ?? "", page } },
     queryOptions: { enabled: figure !== null, queryKey: ["production-manager-items", figure, page] },
   });
-  const answer = result?.data as FigureRows | undefined;
+  const answer = query.data?.data as FigureRows | undefined;
   return (
     <Drawer
       open={figure !== null}
@@ -305,12 +305,13 @@ export default function ProductionManagerPage() {
     ? (figureParam as ItemFigure)
     : null;
   const figurePage = Math.max(1, Number(params.get("page")) || 1);
-  const { query, result } = useCustom<ManagerAnswer>({
+  const { query } = useCustom<ManagerAnswer>({
     url: "production/manager",
     method: "get",
     queryOptions: { queryKey: ["production-manager"] },
   });
-  const answer = result?.data as ManagerAnswer | undefined;
+  // Until the first answer, useCustom's result holds an empty object: read the query's own data.
+  const answer = query.data?.data as ManagerAnswer | undefined;
   const links = useMemo(() => (answer ? managerLinks(answer) : null), [answer]);
   const openFigure = (name: ItemFigure | null, page = 1) => {
     const next = new URLSearchParams(params);
