@@ -205,7 +205,7 @@ async function managerTiming(server: RunningServer, token: string): Promise<Mana
   log("GET production/manager, one request at a time (the first after the start, then 30)");
   const figures = await timeManager(server.url, token);
   console.log(
-    `  first ${figures.firstMs} ms, median ${figures.medianMs} ms, p95 ${figures.p95Ms} ms (${figures.answerKb} KB)`,
+    `  first ${figures.firstMs} ms, median ${figures.medianMs} ms, p95 ${figures.p95Ms} ms, after a write ${figures.afterWriteMs} ms (${figures.answerKb} KB)`,
   );
   results.manager = figures;
   return figures;
@@ -389,6 +389,12 @@ function tableRows(
       ours: `${fmt(manager.medianMs, 1)} (${fmt(manager.firstMs, 1)}, ${fmt(manager.p95Ms, 1)})`,
       goal: "≤ 100",
       met: atMost(manager.medianMs, 100),
+    });
+    rows.push({
+      figure: "the first answer after a write, ms (median of 5)",
+      ours: fmt(manager.afterWriteMs, 1),
+      goal: "≤ 100",
+      met: atMost(manager.afterWriteMs, 100),
     });
   }
   const build = results.build as { appSeconds?: number; skipped?: boolean };

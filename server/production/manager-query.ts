@@ -150,10 +150,14 @@ async function stationLoads(
               left join ${equipment} eq on eq.id = coalesce(r.equipment_id, st.equipment_id) and eq.tenant_id = r.tenant_id
               left join lateral (
                 select count(*) as items, sum(ri.quantity_required) as pieces,
-                       sum(ri.quantity_required * ${AREA}) as sq_ft
+                       -- the products' areas only where a capacity is in square feet
+                       case when st.capacity_unit = 'sq_ft' then (
+                         select sum(ri2.quantity_required * ${AREA})
+                         from ${runItems} ri2
+                         join ${orderItems} oi on oi.id = ri2.order_item_id and oi.tenant_id = ri2.tenant_id
+                         join ${products} p on p.id = oi.product_id and p.tenant_id = oi.tenant_id
+                         where ri2.parent_id = r.id and ri2.tenant_id = r.tenant_id) end as sq_ft
                 from ${runItems} ri
-                left join ${orderItems} oi on oi.id = ri.order_item_id and oi.tenant_id = ri.tenant_id
-                left join ${products} p on p.id = oi.product_id and p.tenant_id = oi.tenant_id
                 where ri.parent_id = r.id and ri.tenant_id = r.tenant_id
               ) w on true
               where r.tenant_id = ${tenantId} and r.status_id = any(${ids(pairs.map((p) => Number(p.split(":")[1])))})

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { ITEM_FIGURES, type ItemFigure } from "../../src/custom/production/manager-logic";
+import { ITEM_FIGURES, type ItemFigure, type ManagerAnswer } from "../../src/custom/production/manager-logic";
 import { getAuth, requestGrants, requireAuth } from "../auth/authenticate";
 import { can } from "../auth/permissions";
+import { GenerationCache } from "../db/generation-cache";
 import { forbidden, validationFailed } from "../http/errors";
 import type { ResourceRegistry } from "../resources/model";
 import { figureRows } from "./manager-items";
@@ -36,13 +37,45 @@ async function setup(request: FastifyRequest, app: FastifyInstance, registry: Re
   return { tenantId, query, context: { ...context, timeZone }, window: managerWindow(Date.now(), timeZone) };
 }
 
+// The answer is kept until a table it reads is written (generation-cache.ts: exact, and only on PGlite, whose
+// writes one process sees), per tenant, time zone and day: the page asks again on every change of those kinds.
+const answers = new GenerationCache<ManagerAnswer>(100);
+const READ: [string, string?][] = [
+  ["Status"],
+  ["Location"],
+  ["ProductionStation"],
+  ["Run"],
+  ["Run", "items"],
+  ["Order"],
+  ["Order", "items"],
+  ["Product"],
+  ["MailOrder"],
+  ["MailOrder", "drops"],
+  ["PackingSlip"],
+  ["Equipment"],
+  ["EquipmentType"],
+];
+
+function tablesRead(registry: ResourceRegistry): string[] {
+  return READ.flatMap(([kind, child]) => {
+    const model = registry.byKind.get(kind as never);
+    const table = child ? model?.children.find((c) => c.name === child)?.table : model?.table;
+    return table ? [table.name] : [];
+  });
+}
+
 export async function managerRoutes(
   app: FastifyInstance,
   { registry }: { registry: ResourceRegistry },
 ): Promise<void> {
+  const tables = tablesRead(registry);
   app.get("/production/manager", { onRequest: requireAuth, schema: { hide: true } }, async (request) => {
     const { tenantId, context, window } = await setup(request, app, registry);
-    return { data: await managerFigures(app.db, registry, tenantId, context, window) };
+    const key = `${tenantId}:${context.timeZone}:${window.today}`;
+    const data = await answers.get(app.db, tables, key, () =>
+      managerFigures(app.db, registry, tenantId, context, window),
+    );
+    return { data };
   });
 
   app.get(
