@@ -298,6 +298,111 @@ function FigureDrawer({
   );
 }
 
+type FigureProps = Parameters<typeof Figure>[0] & { wide?: boolean };
+
+/** The figures, in reading order: orders, shipping, waste, equipment, items, mail. */
+function figuresOf(
+  a: ManagerAnswer,
+  links: ReturnType<typeof managerLinks>,
+  open: (figure: ItemFigure) => void,
+): FigureProps[] {
+  const slips = (r: Ratio) => `${count(r.part)} of ${count(r.whole)} slips`;
+  return [
+    {
+      testId: "figure-late",
+      title: "Late orders",
+      value: count(a.orders.late),
+      to: links.late,
+      tone: a.orders.late > 0 ? "danger" : undefined,
+      note: "past their due date",
+    },
+    {
+      testId: "figure-due-today",
+      title: "Due today",
+      value: count(a.orders.due_today),
+      to: links.dueToday,
+      tone: "warning",
+      note: "not yet shipped",
+    },
+    {
+      testId: "figure-at-risk",
+      title: "At risk",
+      value: count(a.orders.at_risk),
+      to: links.atRisk,
+      note: `due by ${a.at_risk_until}, not in production`,
+    },
+    {
+      testId: "figure-on-time-today",
+      title: "On-time ship today",
+      value: pct(a.on_time.today),
+      to: links.shippedToday,
+      note: slips(a.on_time.today),
+    },
+    {
+      testId: "figure-on-time-window",
+      title: `On-time ship, ${WINDOW_DAYS} days`,
+      value: pct(a.on_time.window),
+      to: links.shippedWindow,
+      note: slips(a.on_time.window),
+    },
+    {
+      testId: "figure-waste",
+      title: "Waste today",
+      value: pct(a.waste.today),
+      to: links.printedToday,
+      note: (
+        <Link to={links.printedWindow}>
+          {pct(a.waste.window)} over {WINDOW_DAYS} days
+        </Link>
+      ),
+    },
+    {
+      testId: "figure-running",
+      title: "Equipment up",
+      value: count(a.equipment.running),
+      to: links.running,
+      note: "running",
+    },
+    { testId: "figure-idle", title: "Equipment idle", value: count(a.equipment.idle), to: links.idle },
+    {
+      testId: "figure-down",
+      title: "Equipment down",
+      value: count(a.equipment.down + a.equipment.maintenance),
+      to: links.down,
+      tone: a.equipment.down > 0 ? "danger" : undefined,
+      note: `${count(a.equipment.down)} down, ${count(a.equipment.maintenance)} in maintenance`,
+    },
+    {
+      testId: "figure-on-hold",
+      title: "Items on hold",
+      value: count(a.items.on_hold),
+      onOpen: () => open("on_hold"),
+    },
+    {
+      testId: "figure-awaiting-proof",
+      title: "Awaiting proof",
+      value: count(a.items.awaiting_proof),
+      onOpen: () => open("awaiting_proof"),
+      note: "items",
+    },
+    {
+      testId: "figure-outsourced",
+      title: "Outsourced pending",
+      value: count(a.items.outsourced_pending),
+      onOpen: () => open("outsourced_pending"),
+      note: "items at the trade printer",
+    },
+    {
+      testId: "figure-mail",
+      title: "Mail pieces dropped today",
+      value: count(a.mail.today.pieces),
+      onOpen: () => open("mailed_today"),
+      note: `${count(a.mail.today.drops)} drops today; ${count(a.mail.window.pieces)} pieces in ${count(a.mail.window.drops)} drops over ${WINDOW_DAYS} days`,
+      wide: true,
+    },
+  ];
+}
+
 export default function ProductionManagerPage() {
   const [params, setParams] = useSearchParams();
   const figureParam = params.get("figure");
@@ -364,128 +469,11 @@ export default function ProductionManagerPage() {
       ) : (
         <>
           <Row gutter={[12, 12]}>
-            <Col xs={12} md={8} xl={4}>
-              <Figure
-                testId="figure-late"
-                title="Late orders"
-                value={count(answer.orders.late)}
-                to={links.late}
-                tone={answer.orders.late > 0 ? "danger" : undefined}
-                note="past their due date"
-              />
-            </Col>
-            <Col xs={12} md={8} xl={4}>
-              <Figure
-                testId="figure-due-today"
-                title="Due today"
-                value={count(answer.orders.due_today)}
-                to={links.dueToday}
-                tone="warning"
-                note="not yet shipped"
-              />
-            </Col>
-            <Col xs={12} md={8} xl={4}>
-              <Figure
-                testId="figure-at-risk"
-                title="At risk"
-                value={count(answer.orders.at_risk)}
-                to={links.atRisk}
-                note={`due by ${answer.at_risk_until}, not in production`}
-              />
-            </Col>
-            <Col xs={12} md={8} xl={4}>
-              <Figure
-                testId="figure-on-time-today"
-                title="On-time ship today"
-                value={pct(answer.on_time.today)}
-                to={links.shippedToday}
-                note={`${count(answer.on_time.today.part)} of ${count(answer.on_time.today.whole)} slips`}
-              />
-            </Col>
-            <Col xs={12} md={8} xl={4}>
-              <Figure
-                testId="figure-on-time-window"
-                title={`On-time ship, ${WINDOW_DAYS} days`}
-                value={pct(answer.on_time.window)}
-                to={links.shippedWindow}
-                note={`${count(answer.on_time.window.part)} of ${count(answer.on_time.window.whole)} slips`}
-              />
-            </Col>
-            <Col xs={12} md={8} xl={4}>
-              <Figure
-                testId="figure-waste"
-                title="Waste today"
-                value={pct(answer.waste.today)}
-                to={links.printedToday}
-                note={
-                  <Link to={links.printedWindow}>
-                    {pct(answer.waste.window)} over {WINDOW_DAYS} days
-                  </Link>
-                }
-              />
-            </Col>
-            <Col xs={12} md={8} xl={4}>
-              <Figure
-                testId="figure-running"
-                title="Equipment up"
-                value={count(answer.equipment.running)}
-                to={links.running}
-                note="running"
-              />
-            </Col>
-            <Col xs={12} md={8} xl={4}>
-              <Figure
-                testId="figure-idle"
-                title="Equipment idle"
-                value={count(answer.equipment.idle)}
-                to={links.idle}
-              />
-            </Col>
-            <Col xs={12} md={8} xl={4}>
-              <Figure
-                testId="figure-down"
-                title="Equipment down"
-                value={count(answer.equipment.down + answer.equipment.maintenance)}
-                to={links.down}
-                tone={answer.equipment.down > 0 ? "danger" : undefined}
-                note={`${count(answer.equipment.down)} down, ${count(answer.equipment.maintenance)} in maintenance`}
-              />
-            </Col>
-            <Col xs={12} md={8} xl={4}>
-              <Figure
-                testId="figure-on-hold"
-                title="Items on hold"
-                value={count(answer.items.on_hold)}
-                onOpen={() => openFigure("on_hold")}
-              />
-            </Col>
-            <Col xs={12} md={8} xl={4}>
-              <Figure
-                testId="figure-awaiting-proof"
-                title="Awaiting proof"
-                value={count(answer.items.awaiting_proof)}
-                onOpen={() => openFigure("awaiting_proof")}
-                note="items"
-              />
-            </Col>
-            <Col xs={12} md={8} xl={4}>
-              <Figure
-                testId="figure-outsourced"
-                title="Outsourced pending"
-                value={count(answer.items.outsourced_pending)}
-                onOpen={() => openFigure("outsourced_pending")}
-                note="items at the trade printer"
-              />
-            </Col>
-            <Col xs={24} md={16} xl={8}>
-              <Figure
-                testId="figure-mail"
-                title="Mail pieces dropped today"
-                value={count(answer.mail.today.pieces)}
-                onOpen={() => openFigure("mailed_today")}
-                note={`${count(answer.mail.today.drops)} drops today; ${count(answer.mail.window.pieces)} pieces in ${count(answer.mail.window.drops)} drops over ${WINDOW_DAYS} days`}
-              />
-            </Col>
+            {figuresOf(answer, links, openFigure).map(({ wide, ...figure }) => (
+              <Col key={figure.testId} xs={wide ? 24 : 12} md={wide ? 16 : 8} xl={wide ? 8 : 4}>
+                <Figure {...figure} />
+              </Col>
+            ))}
           </Row>
           <Row gutter={[12, 12]}>
             <Col xs={24} xl={14}>

@@ -46,6 +46,12 @@ import {
 type Feedback = { type: "success" | "error"; text: string } | null;
 
 const CATEGORIES = ["open", "production", "complete", "cancelled"];
+const FLAGS = [
+  ["show_on_board", "Show on boards"],
+  ["notify_customer", "Notify the customer"],
+  ["allows_cancellation", "Allows cancellation"],
+  ["locks_editing", "Locks editing"],
+] as const;
 const FORM_FIELDS = new Set([
   "name",
   "category",
@@ -147,18 +153,11 @@ function EditDrawer(props: {
         <Form.Item name="station_id" label="Station" help="Where work in this status waits">
           <Select allowClear options={stations.map((s) => ({ value: s.id, label: s.name }))} />
         </Form.Item>
-        <Form.Item name="show_on_board" label="Show on boards" valuePropName="checked">
-          <Switch />
-        </Form.Item>
-        <Form.Item name="notify_customer" label="Notify the customer" valuePropName="checked">
-          <Switch />
-        </Form.Item>
-        <Form.Item name="allows_cancellation" label="Allows cancellation" valuePropName="checked">
-          <Switch />
-        </Form.Item>
-        <Form.Item name="locks_editing" label="Locks editing" valuePropName="checked">
-          <Switch />
-        </Form.Item>
+        {FLAGS.map(([name, label]) => (
+          <Form.Item key={name} name={name} label={label} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        ))}
         <button type="submit" hidden aria-hidden />
       </Form>
     </Drawer>
