@@ -35,11 +35,13 @@ function Lane(props: {
   position: number;
   station: string | null;
   mayEdit: boolean;
+  busy: boolean;
   onEdit: (status: WorkflowStatus) => void;
 }) {
-  const { status, position, station, mayEdit, onEdit } = props;
+  const { status, position, station, mayEdit, busy, onEdit } = props;
+  // While a move is written, no other starts.
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
-    useSortable({ id: status.id, disabled: !mayEdit });
+    useSortable({ id: status.id, disabled: !mayEdit || busy });
   return (
     <li
       ref={setNodeRef}
@@ -165,6 +167,7 @@ export function StatusLanes(props: {
               position={i + 1}
               station={status.station_id === null ? null : (stations.get(status.station_id) ?? null)}
               mayEdit={mayEdit}
+              busy={busy}
               onEdit={onEdit}
             />
           ))}

@@ -259,6 +259,7 @@ export default function StatusManagementPage() {
   const write = async (changes: { id: number; values: Record<string, unknown> }[], done: string) => {
     setBusy(true);
     setFeedback(null);
+    let outcome: Feedback = { type: "success", text: done };
     try {
       for (const { id, values } of changes) {
         const version = stored.find((s) => s.id === id)?.version;
@@ -270,13 +271,14 @@ export default function StatusManagementPage() {
           errorNotification: false,
         });
       }
-      setFeedback({ type: "success", text: done });
     } catch (error) {
-      setFeedback({ type: "error", text: messageOf(error) });
+      outcome = { type: "error", text: messageOf(error) };
     } finally {
+      // Told once the lanes show what the server holds and take the next move.
       await query.refetch();
       setPending(null);
       setBusy(false);
+      setFeedback(outcome);
     }
   };
 
