@@ -22,6 +22,8 @@ import { systemRoutes } from "./http/system-routes";
 import { testRoutes } from "./http/test-routes";
 import { liveRoutes } from "./live/routes";
 import { createMailer, type Mailer } from "./mail/mailer";
+import { inkjetRoutes } from "./production/inkjet-routes";
+import { managerRoutes } from "./production/manager-routes";
 import { printDataRoutes } from "./production/print-data";
 import { productionRoutes } from "./production/routes";
 import { loadRegistry, type ResourceRegistry } from "./resources/model";
@@ -138,6 +140,9 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
       await api.register(resourceRoutes, { registry });
       // Station dashboards: operator actions on runs and the boards' cards (server/production).
       if (registry.byKind.has("Run")) await api.register(productionRoutes, { registry });
+      // The production manager's figures and the inkjet queue (server/production, issue 18).
+      if (registry.byKind.has("Run")) await api.register(managerRoutes, { registry });
+      if (registry.byKind.has("MailOrder")) await api.register(inkjetRoutes, { registry });
       // GET /events: record changes, live (server/live/).
       await api.register(liveRoutes, { database: options.database, registry });
       // Never part of a normal server: only the e2e runner sets PRESSROOM_TEST_OUTBOX=1.

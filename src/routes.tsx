@@ -23,6 +23,7 @@ import {
 } from "react-router";
 import { adminRoutes } from "./custom/admin/admin-routes";
 import { boardRoutes } from "./custom/production/board-routes";
+import { floorRoutes } from "./custom/production/floor-routes";
 import { runPrintRoutes } from "./custom/production/print/print-routes";
 import { inventoryRoutes } from "./pages/inventory/inventory-routes";
 import { productRoutes } from "./pages/products/product-routes";
@@ -57,6 +58,7 @@ function routeTree() {
           {inventoryRoutes()}
           {productRoutes()}
           {boardRoutes()}
+          {floorRoutes()}
         </Route>
       </Route>
       {runPrintRoutes()}

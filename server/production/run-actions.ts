@@ -181,6 +181,11 @@ export async function runAction(
     }
     values.status_id = target.id;
     if (action === "complete" && !before.printed_at) values.printed_at = new Date();
+    // The operator's figures stay on the run too (the production manager's waste %).
+    if (action === "complete") {
+      values.good_quantity = body.good_quantity ?? null;
+      values.waste_quantity = body.waste ?? 0;
+    }
   }
   if (Object.keys(values).length === 0) return { model, row: before }; // claiming one's own run again
 

@@ -50,6 +50,8 @@ export default defineResource({
     tracking_number: text({ max: 60, searchable: true }),
     packed_by_id: reference("User", { filter: true, onDelete: "setNull" }),
     packed_at: datetime({ sortable: true, notAfter: NOW }),
+    // When it went out: set by the server on the move to shipped (the on-time figures read it).
+    shipped_at: datetime({ readOnly: true, sortable: true, filter: true }),
     // Counted by the print ticket.
     print_count: integer({ readOnly: true, default: 0 }),
     status: choice(

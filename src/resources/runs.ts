@@ -62,8 +62,11 @@ export default defineResource({
     // The earliest due date of its items, set by the server.
     due_at: datetime({ readOnly: true, sortable: true, filter: true }),
     operator_id: reference("User", { filter: true, onDelete: "setNull" }),
-    printed_at: datetime({ sortable: true, notAfter: NOW }),
+    printed_at: datetime({ sortable: true, filter: true, notAfter: NOW }),
     notes: longText({ max: 4000 }),
+    // What the operator entered on completing it at the press (station dashboards): the waste figures.
+    good_quantity: qty({ readOnly: true }),
+    waste_quantity: qty({ label: "Waste", readOnly: true }),
   },
   children: {
     items: {

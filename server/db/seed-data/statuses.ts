@@ -84,12 +84,15 @@ const MAIL_ORDER: Step[] = [
   ["awaiting_approval", "Awaiting approval", "open", "#faad14", ["postage_due", "cancelled"]],
   ["postage_due", "Postage due", "open", "#fa8c16", ["postage_funded", "cancelled"]],
   ["postage_funded", "Postage funded", "production", "#13c2c2", ["printing", "cancelled"]],
-  ["printing", "Printing", "production", "#1677ff", ["inkjet_addressing"]],
-  ["inkjet_addressing", "Inkjet addressing", "production", "#722ed1", ["tabbing", "trayed"]],
+  // The inkjet queue starts, completes and holds addressing (issue 18).
+  ["printing", "Printing", "production", "#1677ff", ["inkjet_addressing", "on_hold"]],
+  ["inkjet_addressing", "Inkjet addressing", "production", "#722ed1", ["tabbing", "trayed", "on_hold"]],
   ["tabbing", "Tabbing", "production", "#722ed1", ["trayed"]],
   ["trayed", "Trayed", "production", "#eb2f96", ["mailed"]],
   ["mailed", "Mailed", "complete", "#52c41a", ["complete"]],
   ["complete", "Complete", "complete", "#389e0d", []],
+  // Released back to where it was held (the inkjet queue's release).
+  ["on_hold", "On hold", "open", "#faad14", ["printing", "inkjet_addressing", "cancelled"]],
   ["cancelled", "Cancelled", "cancelled", "#ff4d4f", []],
 ];
 

@@ -171,6 +171,13 @@ function lineErrors(
 }
 
 export default defineHooks({
+  // shipped_at is the moment the slip moved to shipped (the production manager's on-time figures):
+  // set once by the server, kept on delivery.
+  compute(values, previous) {
+    const status = values.status ?? previous?.status;
+    if (KEPT.has(status) && !previous?.shipped_at && !values.shipped_at) values.shipped_at = new Date();
+  },
+
   async afterWrite({ tx, model, tenantId, action, record, previous, children }) {
     if (action === "delete" || !record) return;
     if (action === "create") checkStartValues("packing slip", model.fields, record);

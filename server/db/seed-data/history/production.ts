@@ -1,3 +1,4 @@
+import { showFloorFigures } from "./floor-figures";
 import {
   between,
   FLOW,
@@ -289,7 +290,7 @@ function lastMailing(t: number): number {
 }
 
 /** Single-item orders approved days ago, newest first: work the demo may re-time around the present. */
-function donorsOf(shop: Shop, orders: OrderPlan[]): OrderPlan[] {
+export function donorsOf(shop: Shop, orders: OrderPlan[]): OrderPlan[] {
   return orders
     .filter(
       (o) =>
@@ -304,7 +305,7 @@ function donorsOf(shop: Shop, orders: OrderPlan[]): OrderPlan[] {
 }
 
 /** Takes a donor's item off its run, back to approved; its order not yet packed or sent. */
-function detach(item: ItemPlan, runs: RunPlan[]): void {
+export function detach(item: ItemPlan, runs: RunPlan[]): void {
   const order = item.order;
   if (item.run) {
     item.run.items = item.run.items.filter((it) => it !== item);
@@ -400,9 +401,17 @@ function showEveryBoard(shop: Shop, orders: OrderPlan[], runs: RunPlan[], used: 
 /**
  * Puts `item` on a run of its own, its steps (run, staging, packing, shipping or mailing, delivery)
  * two hours apart around the present, `code`'s own just past ("plated": on its press, not yet
- * started); `place`, when given, is the station where the run stands now (else index.ts chooses).
+ * started); `place`, when given, is the station where the run stands now (else index.ts chooses);
+ * `when`, when given, is the moment `code` was reached.
  */
-function ownRun(shop: Shop, item: ItemPlan, code: string, runs: RunPlan[], place?: string): void {
+export function ownRun(
+  shop: Shop,
+  item: ItemPlan,
+  code: string,
+  runs: RunPlan[],
+  place?: string,
+  when?: number,
+): void {
   const { now } = shop;
   const order = item.order;
   const rank = rankOf(code);
@@ -425,7 +434,8 @@ function ownRun(shop: Shop, item: ItemPlan, code: string, runs: RunPlan[], place
   const wanted = steps.indexOf(code === "reprint" ? "printing" : code === "plated" ? "batched" : code);
   // Plated: batched 1.75 h ago, so plated 15 minutes ago and printing 15 minutes from now.
   const anchor =
-    code === "mailed" ? lastMailing(now - 0.5 * HOUR) : code === "plated" ? now - 1.75 * HOUR : now - HOUR;
+    when ??
+    (code === "mailed" ? lastMailing(now - 0.5 * HOUR) : code === "plated" ? now - 1.75 * HOUR : now - HOUR);
   const at = (step: string) => anchor + (steps.indexOf(step) - wanted) * 2 * HOUR;
   const process = item.process as RunPlan["process"];
   const [equipment, station] = pressFor(shop, process, runs.length);
@@ -471,6 +481,7 @@ export function planProduction(shop: Shop, orders: OrderPlan[]): RunPlan[] {
     const used = new Set<OrderPlan>();
     showEveryStatus(shop, orders, runs, used);
     showEveryBoard(shop, orders, runs, used);
+    showFloorFigures(shop, orders, runs, used);
   }
   const prefix = shop.full ? "R-" : "OR-";
   const base = shop.full ? 40_001 : 501;

@@ -73,6 +73,7 @@ export function packingSlipRows(shop: Shop, orders: OrderPlan[]): SeedRow[] {
       tracking_number: shipped ? tracking(shop, carrier) : null,
       packed_by_id: staff.press ? shop.ref("User", staff.press) : null,
       packed_at: new Date(order.packedAt as number),
+      shipped_at: shipped ? new Date(order.shippedAt as number) : null,
       print_count: random.chance(0.15) ? 2 : 1,
       status: delivered ? "delivered" : shipped ? "shipped" : "packed",
       lines: lines.map(({ item, index }) => ({
