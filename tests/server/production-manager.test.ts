@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { USPS_HOLIDAYS } from "../../server/resources/hooks/usps-holidays";
+import { uspsHoliday } from "../../server/resources/hooks/usps-holidays";
 import { type Api, api, type Json, makeInventory, makeOrder, type Saved, unique } from "./domain-fixtures";
 import { createTestApp, DATABASE_KINDS, signIn, type TestApp } from "./helpers";
 
@@ -34,7 +34,7 @@ const shopDate = (days = 0) =>
     day: "2-digit",
   }).format(new Date(Date.now() + days * DAY));
 const businessDay = (date: string) =>
-  ![0, 6].includes(new Date(`${date}T00:00:00Z`).getUTCDay()) && !USPS_HOLIDAYS[date];
+  ![0, 6].includes(new Date(`${date}T00:00:00Z`).getUTCDay()) && !uspsHoliday(date);
 
 describe.each(DATABASE_KINDS)("production manager and inkjet queue (%s)", (dbKind) => {
   let t: TestApp;
