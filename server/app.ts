@@ -23,9 +23,12 @@ import { testRoutes } from "./http/test-routes";
 import { liveRoutes } from "./live/routes";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { printDataRoutes } from "./production/print-data";
+import { orderDeskRoutes } from "./orders/routes";
 import { productionRoutes } from "./production/routes";
+import { refundRoutes } from "./refunds/routes";
 import { loadRegistry, type ResourceRegistry } from "./resources/model";
 import { resourceRoutes } from "./resources/routes";
+import { shippingRoutes } from "./shipping/routes";
 
 export const API_PREFIX = "/api/v1";
 export const BODY_LIMIT = 1024 * 1024; // the contract's 1 MiB
@@ -138,6 +141,12 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
       await api.register(resourceRoutes, { registry });
       // Station dashboards: operator actions on runs and the boards' cards (server/production).
       if (registry.byKind.has("Run")) await api.register(productionRoutes, { registry });
+      // The order desk: the order page's data and actions, refund decisions, packing slips (issue 19).
+      if (registry.byKind.has("Order")) {
+        await api.register(orderDeskRoutes, { registry });
+        await api.register(refundRoutes, { registry });
+        await api.register(shippingRoutes, { registry });
+      }
       // GET /events: record changes, live (server/live/).
       await api.register(liveRoutes, { database: options.database, registry });
       // Never part of a normal server: only the e2e runner sets PRESSROOM_TEST_OUTBOX=1.
