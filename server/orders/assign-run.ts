@@ -1,11 +1,15 @@
+import { and, eq, inArray } from "drizzle-orm";
 import { assignRefusal } from "../../src/custom/orders/desk-rules";
+import type { Database } from "../db/open";
 import { HttpError, validationFailed } from "../http/errors";
 import { staleVersion } from "../resources/errors";
 import type { Row } from "../resources/hooks";
 import { lockRecord, storedChildren } from "../resources/hooks/derived-writes";
+import type { ResourceRegistry } from "../resources/model";
 import { type EngineContext, updateRecord } from "../resources/record-writes";
 import { recordLabel } from "../resources/status-rules";
 import { CODES, itemRows, modelIn, orderState, statusByCode, statusesOf } from "./order-state";
+import { titlesOf } from "./related-rows";
 
 // Gang approved items of an order onto a run (issue 19), in one transaction:
 // - each item must be approved and on no live run, and its status lead to Batched (desk-rules.ts);
@@ -94,4 +98,77 @@ export async function assignToRun(
     { action: { from: null, to: "assign_items" }, order: { from: null, to: state.desk.order_number } },
   );
   return { order: order.row, run: updated.row };
+}
+
+export interface AssignableRun {
+  id: number;
+  run_number: string;
+  status: string | null;
+  stock: string | null;
+  color_spec: string | null;
+  coating: string | null;
+  due_at: string | null;
+  /** The order's approved items (ids) that share its stock, colours and coating. */
+  fits: number[];
+}
+
+/** Open runs (still being filled) that one of the order's approved items could join, at most 50. */
+export async function assignableRuns(
+  db: Database,
+  registry: ResourceRegistry,
+  tenantId: number,
+  orderId: number,
+): Promise<AssignableRun[]> {
+  const state = await orderState(db, registry, tenantId, orderId, false);
+  const approved = state.itemStatuses.find((s) => s.code === CODES.approved)?.id;
+  const items = state.items.filter((i) => i.item_status_id === approved && i.run_id === null);
+  if (items.length === 0) return [];
+  const runStatuses = (await statusesOf(db, registry, tenantId, "run")).filter((s) => s.category === "open");
+  if (runStatuses.length === 0) return [];
+  const runs = modelIn(registry, "Run");
+  const t = runs.table.table;
+  const rows = await db
+    .select()
+    .from(t)
+    .where(
+      and(
+        eq(t.tenant_id, tenantId),
+        inArray(
+          t.status_id,
+          runStatuses.map((s) => s.id),
+        ),
+      ),
+    )
+    .orderBy(t.due_at, t.id)
+    .limit(500);
+  const fitting = rows
+    .map((run) => ({
+      run,
+      fits: items
+        .filter(
+          (i) =>
+            i.stock_id === run.stock_id &&
+            (i.color_spec ?? null) === (run.color_spec ?? null) &&
+            (i.coating ?? "none") === (run.coating ?? "none"),
+        )
+        .map((i) => i.id as number),
+    }))
+    .filter((r) => r.fits.length > 0)
+    .slice(0, 50);
+  const stocks = await titlesOf(
+    db,
+    modelIn(registry, "Inventory"),
+    tenantId,
+    fitting.map((r) => r.run.stock_id),
+  );
+  return fitting.map(({ run, fits }) => ({
+    id: run.id as number,
+    run_number: String(run.run_number),
+    status: runStatuses.find((s) => s.id === run.status_id)?.name ?? null,
+    stock: stocks.get(run.stock_id as number) ?? null,
+    color_spec: (run.color_spec as string | null) ?? null,
+    coating: (run.coating as string | null) ?? null,
+    due_at: run.due_at instanceof Date ? run.due_at.toISOString() : null,
+    fits,
+  }));
 }

@@ -8,7 +8,7 @@ import type { ResourceRegistry } from "../resources/model";
 import type { Written } from "../resources/record-writes";
 import { toRecord } from "../resources/records";
 import { makeSlip } from "../shipping/slips";
-import { assignToRun } from "./assign-run";
+import { assignableRuns, assignToRun } from "./assign-run";
 import { deskData } from "./desk-data";
 import { jobTicket, recordJobTicketPrint } from "./job-ticket";
 import { type OrderAction, orderAction } from "./order-actions";
@@ -31,6 +31,7 @@ import { takePayment } from "./take-payment";
 //   POST /orders/{id}/actions/{hold|release|cancel} { version, reason }   (order-actions.ts)
 //   POST /orders/{id}/items/{item_id}/reprint       { version, reason, remedy, … } (reprint.ts)
 //   POST /orders/{id}/assign-run                    { version, run_id, items }     (assign-run.ts)
+//   GET  /orders/{id}/assignable-runs               open runs its approved items fit (the gang rule)
 //   POST /orders/{id}/payments                      { method, amount, … }          (take-payment.ts)
 //   POST /orders/{id}/packing-slips                 a draft slip of what is left to ship
 //   GET  /orders/{id}/job-ticket, POST /orders/{id}/job-ticket/prints              (job-ticket.ts)
@@ -134,8 +135,10 @@ export async function orderDeskRoutes(
       reprintItem(ctx, orderId, itemId, body),
     );
     return {
-      data: toRecord(orders, result.order, { children: result.children as never }),
-      refund: result.refund ? toRecord(modelIn(registry, "RefundApproval"), result.refund) : null,
+      data: {
+        order: toRecord(orders, result.order, { children: result.children as never }),
+        refund: result.refund ? toRecord(modelIn(registry, "RefundApproval"), result.refund) : null,
+      },
     };
   });
 
@@ -147,7 +150,14 @@ export async function orderDeskRoutes(
     const { order, run } = await inTransaction(app, request, registry, "Run", (ctx) =>
       assignToRun(ctx, orderId, body),
     );
-    return { data: toRecord(orders, order), run: toRecord(modelIn(registry, "Run"), run) };
+    return { data: { order: toRecord(orders, order), run: toRecord(modelIn(registry, "Run"), run) } };
+  });
+
+  app.get("/orders/:id/assignable-runs", { onRequest: requireAuth, ...hidden }, async (request) => {
+    const { orderId } = ids(request);
+    await requireOrder(app, request, registry, "Update", orderId);
+    await requireCan(request, "Run", "Update");
+    return { data: await assignableRuns(app.db, registry, getAuth(request).tenantId, orderId) };
   });
 
   app.post("/orders/:id/payments", { onRequest: requireAuth, ...hidden }, async (request, reply) => {

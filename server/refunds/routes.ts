@@ -45,7 +45,8 @@ export async function refundRoutes(
       const { row, message } = await inTransaction(app, request, registry, "RefundApproval", (ctx) =>
         decideRefund(ctx, id, decision, body),
       );
-      return { data: toRecord(refunds, row), message };
+      // One object under data: Refine's custom() hands the page `data` alone.
+      return { data: { refund: toRecord(refunds, row), message } };
     });
   }
 }

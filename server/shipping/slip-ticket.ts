@@ -82,6 +82,7 @@ export async function slipTicket(
     lines: lines.map((line) => {
       const index = items.findIndex((i) => i.id === line.order_item_id);
       return {
+        id: line.id as number,
         description: String(line.description ?? ""),
         item_number: index >= 0 ? index + 1 : null,
         quantity_ordered: num(line.quantity_ordered) ?? 0,

@@ -29,7 +29,7 @@ export interface QueueEntry {
 }
 
 export interface DecisionAnswer {
-  data: Record<string, unknown>;
+  refund: Record<string, unknown> & { status: string };
   /** What happened in words, for the page to say. */
   message: string;
 }

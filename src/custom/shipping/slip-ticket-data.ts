@@ -2,6 +2,7 @@
 // server/shipping/slip-ticket.ts; domain.md "Print-outs"). No prices: the slip travels with the goods.
 
 export interface SlipTicketLine {
+  id: number;
   description: string;
   item_number: number | null;
   quantity_ordered: number;
