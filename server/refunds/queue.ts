@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray } from "drizzle-orm";
 import { isCardRefund, type QueueEntry, type QueueFilter } from "../../src/custom/orders/refund-queue-data";
 import type { Config } from "../config";
 import type { Database } from "../db/open";
@@ -7,9 +7,9 @@ import { modelIn } from "../orders/order-state";
 import { rowsByIds, titlesOf, userNames } from "../orders/related-rows";
 import type { ResourceRegistry } from "../resources/model";
 
-// GET /refund-approvals/queue?status=open|approved|rejected|processed: the requests a manager works
-// through (oldest first while open, newest decided first otherwise), with their order, customer,
-// payment and who asked; at most 200.
+// GET /refund-approvals/queue?status=open|approved|rejected|processed&order=…: the requests a manager
+// works through (oldest first while open, newest decided first otherwise), with their order,
+// customer, payment and who asked; `order` narrows to order numbers containing it; at most 200.
 
 const STATUSES: Record<QueueFilter, string[]> = {
   open: ["requested", "under_review"],
@@ -26,14 +26,26 @@ export async function refundQueue(
   registry: ResourceRegistry,
   tenantId: number,
   filter: QueueFilter,
+  orderNumber: string | undefined,
   config?: Config,
 ): Promise<QueueEntry[]> {
   const model = modelIn(registry, "RefundApproval");
   const t = model.table.table;
+  const o = modelIn(registry, "Order").table.table;
+  const like = orderNumber ? `%${orderNumber.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const ofOrders = like
+    ? inArray(
+        t.order_id,
+        db
+          .select({ id: o.id })
+          .from(o)
+          .where(and(eq(o.tenant_id, tenantId), ilike(o.order_number, like))),
+      )
+    : undefined;
   const rows = await db
     .select()
     .from(t)
-    .where(and(eq(t.tenant_id, tenantId), inArray(t.status, STATUSES[filter])))
+    .where(and(eq(t.tenant_id, tenantId), inArray(t.status, STATUSES[filter]), ofOrders))
     .orderBy(filter === "open" ? asc(t.created_at) : desc(t.decided_at), asc(t.id))
     .limit(200);
   const orders = await rowsByIds(

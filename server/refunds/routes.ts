@@ -11,7 +11,7 @@ import { decideRefund } from "./decisions";
 import { refundQueue } from "./queue";
 
 // The refund approvals queue (issue 19), RefundApproval Update throughout (spec §6):
-//   GET  /refund-approvals/queue?status=open|approved|rejected|processed
+//   GET  /refund-approvals/queue?status=open|approved|rejected|processed&order=<part of an order number>
 //   POST /refund-approvals/{id}/approve { version }
 //   POST /refund-approvals/{id}/reject  { version, reason }
 
@@ -27,13 +27,20 @@ export async function refundRoutes(
   app.get("/refund-approvals/queue", { onRequest: requireAuth, ...hidden }, async (request) => {
     await requireCan(request, "RefundApproval", "Update");
     const query = request.query as Record<string, unknown>;
-    const keys = Object.keys(query).filter((k) => k !== "status");
+    const keys = Object.keys(query).filter((k) => k !== "status" && k !== "order");
     if (keys.length > 0) throw fieldError(keys[0], "Unknown parameter");
     const status = (query.status ?? "open") as QueueFilter;
     if (!QUEUE_FILTERS.some((f) => f.value === status)) {
       throw fieldError("status", `One of ${QUEUE_FILTERS.map((f) => f.value).join(", ")}`);
     }
-    return { data: await refundQueue(app.db, registry, getAuth(request).tenantId, status, app.config) };
+    const order = query.order;
+    if (order !== undefined && (typeof order !== "string" || order.length > 40 || order.includes("\u0000"))) {
+      throw fieldError("order", "An order number, or part of one (at most 40 characters)");
+    }
+    const tenantId = getAuth(request).tenantId;
+    return {
+      data: await refundQueue(app.db, registry, tenantId, status, order?.trim() || undefined, app.config),
+    };
   });
 
   for (const decision of ["approve", "reject"] as const) {

@@ -73,12 +73,20 @@ export default function RefundQueuePage() {
   const [params, setParams] = useSearchParams();
   const filter = (QUEUE_FILTERS.find((f) => f.value === params.get("status"))?.value ??
     "open") as QueueFilter;
+  const order = params.get("order") ?? "";
   const { query, result } = useCustom<QueueEntry[]>({
     url: "refund-approvals/queue",
     method: "get",
-    config: { query: { status: filter } },
-    queryOptions: { queryKey: ["refund-queue", filter] },
+    config: { query: { status: filter, ...(order ? { order } : {}) } },
+    queryOptions: { queryKey: ["refund-queue", filter, order] },
   });
+  const setParam = (name: string, value: string) =>
+    setParams((previous) => {
+      const next = new URLSearchParams(previous);
+      if (value) next.set(name, value);
+      else next.delete(name);
+      return next;
+    });
   const rows = (result?.data as QueueEntry[] | undefined) ?? [];
   const { call, pending } = useDeskCall();
   const [rejecting, setRejecting] = useState<QueueEntry | null>(null);
@@ -112,7 +120,16 @@ export default function RefundQueuePage() {
           value={filter}
           style={{ minWidth: 220 }}
           options={QUEUE_FILTERS}
-          onChange={(v: QueueFilter) => setParams({ status: v })}
+          onChange={(v: QueueFilter) => setParam("status", v)}
+        />
+        <Input.Search
+          aria-label="Order number"
+          placeholder="Order number"
+          allowClear
+          defaultValue={order}
+          maxLength={40}
+          onSearch={(v) => setParam("order", v.trim())}
+          style={{ width: 220 }}
         />
       </Space>
       {notice && (
