@@ -3,7 +3,7 @@
 // prints the job ticket and the slip's ticket to PDF (their text holds the order number; the slip shows no price),
 // and a manager approves a refund in the queue. The order and its customer are made through the API first, with
 // names of their own, so the test does not depend on the demo data's state.
-import { type Browser, type Page, test } from "@playwright/test";
+import { type Page, test } from "@playwright/test";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { sessionToken, signedInAs } from "./sign-in";
 import { confirmPopover, expect } from "./ui-steps";
@@ -39,8 +39,8 @@ async function apiOf(page: Page) {
   };
 }
 
-/** A print-out page whose browser print dialog is stood in for (window.print counts instead of opening it). */
-async function printPage(browser: Browser, from: Page, path: string): Promise<Page> {
+/** A print-out in a tab of its own; the browser's print dialog is stood in for (window.print does nothing). */
+async function printPage(from: Page, path: string): Promise<Page> {
   const page = await from.context().newPage();
   await page.addInitScript(() => {
     window.print = () => undefined;
@@ -131,7 +131,7 @@ test("a CSR holds, releases, takes a payment, ships and prints an order; a manag
   expect(shipped.items.map((i) => i.item_status_id)).toEqual([shippedId, shippedId]);
 
   // The slip's ticket: printed (counted), the PDF holds the numbers and no price.
-  const slipPrint = await printPage(browser, page, `/packing-slips/${slipId}/print-ticket`);
+  const slipPrint = await printPage(page, `/packing-slips/${slipId}/print-ticket`);
   await expect(slipPrint.getByRole("heading", { level: 1 })).toHaveText(`Packing slip ${slipNumber}`);
   await slipPrint.getByRole("button", { name: "Print" }).click();
   await expect(slipPrint.getByText("printed 1 time", { exact: false })).toBeVisible();
@@ -143,7 +143,7 @@ test("a CSR holds, releases, takes a payment, ships and prints an order; a manag
   await slipPrint.close();
 
   // The job ticket: printed (counted in the order's log), the PDF holds the order number on Letter and A4.
-  const ticket = await printPage(browser, page, `/orders/${order.id}/job-ticket`);
+  const ticket = await printPage(page, `/orders/${order.id}/job-ticket`);
   await expect(ticket.getByRole("heading", { level: 1 })).toHaveText(`Job ticket · ${number}`);
   await ticket.getByRole("button", { name: "Print" }).click();
   await expect(ticket.getByText("printed 1 time")).toBeVisible();
