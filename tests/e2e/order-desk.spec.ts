@@ -54,18 +54,22 @@ test("a CSR holds, releases, takes a payment, ships and prints an order; a manag
   browser,
 }) => {
   test.setTimeout(120_000);
+  // The manager (who sets up the order through the API, then decides the refund) and the CSR.
+  const manager = await browser.newPage();
+  await signedInAs(manager, "admin@pressroom.test");
+  const admin = await apiOf(manager);
   await signedInAs(page, "csr@pressroom.test");
   const api = await apiOf(page);
   const tag = Date.now().toString(36);
-  const [product] = await api.get<Saved[]>("products?active=true&limit=1");
-  const statuses = await api.get<(Saved & { code: string })[]>("statuses?entity=order_item&limit=100");
+  const [product] = await admin.get<Saved[]>("products?active=true&limit=1");
+  const statuses = await admin.get<(Saved & { code: string })[]>("statuses?entity=order_item&limit=100");
   const staged = statuses.find((s) => s.code === "staged")?.id;
-  const customer = await api.post<Saved>("customers", {
+  const customer = await admin.post<Saved>("customers", {
     name: `Desk E2E ${tag}`,
     status: "active",
     terms: "net30",
   });
-  const order = await api.post<Saved & { order_number: string }>("orders", {
+  const order = await admin.post<Saved & { order_number: string }>("orders", {
     customer_id: customer.id,
     customer_po: `PO-${tag}`,
     items: [
@@ -164,8 +168,6 @@ test("a CSR holds, releases, takes a payment, ships and prints an order; a manag
     reason: "damaged",
     remedy: "refund",
   });
-  const manager = await browser.newPage();
-  await signedInAs(manager, "admin@pressroom.test");
   await manager.goto(`/refund-approvals?order=${number}`);
   const row = manager.getByRole("row").filter({ hasText: number });
   await expect(row).toContainText("$20.00");
