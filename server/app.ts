@@ -24,10 +24,13 @@ import { liveRoutes } from "./live/routes";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { inkjetRoutes } from "./production/inkjet-routes";
 import { managerRoutes } from "./production/manager-routes";
+import { orderDeskRoutes } from "./orders/routes";
 import { printDataRoutes } from "./production/print-data";
 import { productionRoutes } from "./production/routes";
+import { refundRoutes } from "./refunds/routes";
 import { loadRegistry, type ResourceRegistry } from "./resources/model";
 import { resourceRoutes } from "./resources/routes";
+import { shippingRoutes } from "./shipping/routes";
 
 export const API_PREFIX = "/api/v1";
 export const BODY_LIMIT = 1024 * 1024; // the contract's 1 MiB
@@ -143,6 +146,12 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
       // The production manager's figures and the inkjet queue (server/production, issue 18).
       if (registry.byKind.has("Run")) await api.register(managerRoutes, { registry });
       if (registry.byKind.has("MailOrder")) await api.register(inkjetRoutes, { registry });
+      // The order desk: the order page's data and actions, refund decisions, packing slips (issue 19).
+      if (registry.byKind.has("Order")) {
+        await api.register(orderDeskRoutes, { registry });
+        await api.register(refundRoutes, { registry });
+        await api.register(shippingRoutes, { registry });
+      }
       // GET /events: record changes, live (server/live/).
       await api.register(liveRoutes, { database: options.database, registry });
       // Never part of a normal server: only the e2e runner sets PRESSROOM_TEST_OUTBOX=1.

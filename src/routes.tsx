@@ -22,6 +22,7 @@ import {
   useLocation,
 } from "react-router";
 import { adminRoutes } from "./custom/admin/admin-routes";
+import { orderDeskRoutes, orderPrintRoutes } from "./custom/orders/order-routes";
 import { boardRoutes } from "./custom/production/board-routes";
 import { floorRoutes } from "./custom/production/floor-routes";
 import { runPrintRoutes } from "./custom/production/print/print-routes";
@@ -53,6 +54,7 @@ function routeTree() {
         <Route element={<DefaultLayout />}>
           <Route index element={<HomePage />} />
           <Route path="/profile" element={<ProfilePage />} />
+          {orderDeskRoutes()}
           {RESOURCES.map(resourceRoutes)}
           {adminRoutes()}
           {inventoryRoutes()}
@@ -62,6 +64,7 @@ function routeTree() {
         </Route>
       </Route>
       {runPrintRoutes()}
+      {orderPrintRoutes()}
       <Route element={<SessionAwareLayout />}>
         <Route path="/unauthorized" element={<UnauthorizedPage />} />
         <Route path="*" element={<NotFoundPage />} />

@@ -11,6 +11,7 @@ import {
   money,
   NOW,
   reference,
+  richText,
   text,
 } from "../resource-engine/fields";
 
@@ -125,6 +126,8 @@ export default defineResource({
       { required: true, default: "unpaid", filter: true, readOnly: true },
     ),
     special_instructions: longText({ max: 4000 }),
+    // The shop's own notes on the order (rich text, sanitised by the server before it is stored).
+    notes: richText({ max: 20_000 }),
     avanti_sales_order_no: text({ label: "Avanti sales order no.", max: 40, searchable: true }),
     four_over_order_id: text({ label: "4over order ID", max: 60, searchable: true }),
     // Set to the creator when empty; ReadOwn/UpdateOwn/DeleteOwn callers see only their own.
@@ -186,6 +189,7 @@ export default defineResource({
     ["sales_rep_id", "csr_id", "owner_id"],
     ["cost_center_id", "discount", "shipping", "tax"],
     ["special_instructions"],
+    ["notes"],
     ["avanti_sales_order_no", "four_over_order_id"],
   ],
   show: [

@@ -24,6 +24,13 @@ export default defineResource({
       numbering: { format: "PS-{n}", start: 70_001 },
     }),
     order_id: reference("Order", { required: true, filter: true }),
+    // A slip of a mail order's drops (/mail-orders/{id}/packing-slip): that mail order is of the slip's order.
+    mail_order_id: reference("MailOrder", {
+      label: "Mail order",
+      filter: true,
+      onDelete: "setNull",
+      dependsOn: { field: "order_id", targetField: "order_id" },
+    }),
     ship_to_id: reference("CustomerAddress", {
       label: "Ship to",
       onDelete: "setNull",
@@ -87,6 +94,7 @@ export default defineResource({
   sort: "-slip_number",
   form: [
     ["slip_number", "order_id", "status"],
+    ["mail_order_id"],
     ["ship_to_id", "ship_from_id", "return_address_id"],
     ["cartons", "quantity_per_carton", "weight"],
     ["carrier", "service", "tracking_number"],

@@ -19,7 +19,7 @@ export default defineResource({
     customer_id: reference("Customer", { required: true, filter: true }),
     // At most what its order still has due (hooks/user-payments.ts; the form asks for the bound).
     amount: money({ required: true, sortable: true, filter: true, bounded: true }),
-    method: choice(["card", { value: "ach", label: "ACH" }, "check", "on_account", "store_credit"], {
+    method: choice(["card", { value: "ach", label: "ACH" }, "check", "cash", "on_account", "store_credit"], {
       required: true,
       default: "card",
       filter: true,

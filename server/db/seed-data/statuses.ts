@@ -8,6 +8,21 @@ type Category = "open" | "production" | "complete" | "cancelled";
 type Step = [string, string, Category, string, string[], string?];
 
 const ANYTIME = ["on_hold", "cancelled"];
+// The item steps a hold may come from (those that lead to on_hold), in flow order.
+const HELD_FROM = [
+  "received",
+  "preflight",
+  "awaiting_proof",
+  "approved",
+  "batched",
+  "printing",
+  "printed",
+  "coated",
+  "cut",
+  "finishing",
+  "staged",
+  "packed",
+];
 
 const ITEM: Step[] = [
   ["received", "Received", "open", "#8c8c8c", ["preflight", ...ANYTIME], "Order received"],
@@ -32,7 +47,8 @@ const ITEM: Step[] = [
   ["shipped", "Shipped", "complete", "#52c41a", ["delivered"], "Shipped"],
   ["mailed", "Mailed", "complete", "#52c41a", ["delivered"], "Mailed"],
   ["delivered", "Delivered", "complete", "#389e0d", [], "Delivered"],
-  ["on_hold", "On hold", "open", "#faad14", ["received", "approved", "printing", "cancelled"], "On hold"],
+  // Released back to where it was held (the order desk's release): any step it may be held at.
+  ["on_hold", "On hold", "open", "#faad14", [...HELD_FROM, "cancelled"], "On hold"],
   ["reprint", "Reprint", "production", "#f5222d", ["batched", "printing"], "In production"],
   ["cancelled", "Cancelled", "cancelled", "#ff4d4f", [], "Cancelled"],
 ];
@@ -45,7 +61,13 @@ const ORDER: Step[] = [
   ["shipped", "Shipped", "complete", "#52c41a", ["invoiced"]],
   ["invoiced", "Invoiced", "complete", "#389e0d", ["closed"]],
   ["closed", "Closed", "complete", "#237804", []],
-  ["on_hold", "On hold", "open", "#faad14", ["received", "in_production", "cancelled"]],
+  [
+    "on_hold",
+    "On hold",
+    "open",
+    "#faad14",
+    ["received", "in_prepress", "in_production", "ready_to_ship", "cancelled"],
+  ],
   ["cancelled", "Cancelled", "cancelled", "#ff4d4f", []],
 ];
 

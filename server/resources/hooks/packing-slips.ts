@@ -47,7 +47,7 @@ const table = async (kind: "Order" | "PackingSlip" | "Status", child?: string) =
 };
 
 /** The order's number and its items (locked for the rest of the write when `lock`), by id. */
-async function orderItems(
+export async function orderItems(
   tx: Database,
   tenantId: number,
   orderId: number,
@@ -95,7 +95,7 @@ async function orderItems(
 }
 
 /** What the other slips (all but `slipId`) list as shipped of each item of the order. */
-async function shippedElsewhere(
+export async function shippedElsewhere(
   tx: Database,
   tenantId: number,
   orderId: number,

@@ -1,22 +1,10 @@
 // /runs/:id/job-jacket (domain.md "Print-outs"): the run's cover sheet, then one ticket per item, each on its own
 // page, with the production steps to tick and sign.
 import { Code128 } from "./barcode";
+import { PrintFields as Fields } from "./print-fields";
 import { count, dateOf, EMPTY, words } from "./print-format";
 import { RunPrintShell } from "./print-shell";
 import type { PrintItem, PrintRun } from "./run-print-data";
-
-function Fields({ rows }: { rows: [string, string][] }) {
-  return (
-    <dl className="print-fields">
-      {rows.map(([label, value]) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
 
 const sizeOf = (s: [number, number] | undefined) => (s ? `${s[0]} × ${s[1]} in` : EMPTY);
 

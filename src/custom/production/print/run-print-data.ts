@@ -3,6 +3,7 @@
 // products, the orders' customers, the stock, the press and the option names. Run Read is all it takes: the
 // press room prints jackets without reading orders themselves.
 import { type BaseRecord, useCustom } from "@refinedev/core";
+import { optionNames } from "../../orders/option-names";
 
 type Rec = BaseRecord & Record<string, unknown>;
 
@@ -58,22 +59,6 @@ const size = (w: unknown, h: unknown): [number, number] | undefined => {
   const [a, b] = [num(w), num(h)];
   return a && b ? [a, b] : undefined;
 };
-
-interface AttributeValue {
-  code?: string;
-  label?: string;
-}
-
-/** Options `{ attribute code: value code }` in the shop's words, from the attributes' names and value labels. */
-export function optionNames(options: unknown, attributes: Rec[]): { name: string; value: string }[] {
-  if (!options || typeof options !== "object" || Array.isArray(options)) return [];
-  return Object.entries(options as Record<string, unknown>).map(([code, value]) => {
-    const attribute = attributes.find((a) => a.code === code);
-    const values = Array.isArray(attribute?.values) ? (attribute.values as AttributeValue[]) : [];
-    const label = values.find((v) => v.code === value)?.label;
-    return { name: str(attribute?.name) ?? code, value: label ?? String(value) };
-  });
-}
 
 /** Builds the print model from the fetched records (pure: unit-tested). */
 export function buildPrintRun(

@@ -1,0 +1,67 @@
+// The order desk's routes (issue 19), each behind the spec's route table (route-requirements.ts):
+// - in the default layout: /orders/:order_id (Order ReadAny; placed before the generated routes of
+//   the kinds, it takes the record page's place, while /orders/:order_id/edit stays the generic
+//   form), /refund-approvals (RefundApproval Update; the generic drawers stay under it),
+//   /packing-slips/:id and /mail-orders/:id/packing-slip (PackingSlip Update);
+// - in the guest layout: /orders/:order_id/job-ticket (Order Read) and
+//   /packing-slips/:id/print-ticket (PackingSlip Read).
+// Ids are digits only (DigitIds; order_id too). Place {orderDeskRoutes()} in the default layout
+// before the kinds' routes, and {orderPrintRoutes()} beside the run print-outs, in src/routes.tsx.
+import type { ReactElement } from "react";
+import { Outlet, Route, useParams } from "react-router";
+import { GuestLayout } from "../../layouts/guest-layout";
+import NotFoundPage from "../../pages/not-found-page";
+import { lazyPage } from "../../routing/lazy-page";
+import { RequirePermission } from "../../routing/require-permission";
+import { RequireSession } from "../../routing/require-session";
+
+const OrderDeskPage = lazyPage(() => import("./order-desk-page"));
+const RefundQueuePage = lazyPage(() => import("./refund-queue-page"));
+const JobTicketPage = lazyPage(() => import("./job-ticket-page"));
+const PackingSlipPage = lazyPage(() => import("../shipping/packing-slip-page"));
+const MailOrderSlipPage = lazyPage(() => import("../shipping/mail-order-slip-page"));
+const SlipTicketPage = lazyPage(() => import("../shipping/slip-ticket-page"));
+
+/** Every id parameter of the matched route is digits (spec §5), else the not-found page. */
+function Digits() {
+  const params = useParams();
+  const ok = Object.entries(params).every(
+    ([name, value]) => name === "*" || value === undefined || /^\d+$/.test(value),
+  );
+  return ok ? <Outlet /> : <NotFoundPage />;
+}
+
+function guarded(
+  kind: "Order" | "RefundApproval" | "PackingSlip",
+  action: string,
+  path: string,
+  page: ReactElement,
+) {
+  return (
+    <Route key={path} element={<RequirePermission kind={kind} action={action} route={path} />}>
+      <Route path={path} element={page} />
+    </Route>
+  );
+}
+
+export function orderDeskRoutes(): ReactElement {
+  return (
+    <Route key="order-desk" element={<Digits />}>
+      {guarded("Order", "show", "/orders/:order_id", <OrderDeskPage />)}
+      {guarded("RefundApproval", "edit", "/refund-approvals", <RefundQueuePage />)}
+      {guarded("PackingSlip", "edit", "/packing-slips/:id", <PackingSlipPage />)}
+      {guarded("PackingSlip", "edit", "/mail-orders/:id/packing-slip", <MailOrderSlipPage />)}
+    </Route>
+  );
+}
+
+export function orderPrintRoutes(): ReactElement {
+  return (
+    <Route key="order-print" element={<RequireSession name="order-print" layout={<GuestLayout />} />}>
+      <Route element={<Digits />}>
+        {guarded("Order", "show", "/orders/:order_id/job-ticket", <JobTicketPage />)}
+        {guarded("PackingSlip", "show", "/packing-slips/:id/print-ticket", <SlipTicketPage />)}
+      </Route>
+    </Route>
+  );
+}
