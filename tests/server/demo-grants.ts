@@ -8,27 +8,28 @@ export type Grant = Partial<Record<Verb, "all" | "own">>;
 const EVERYTHING: Grant = { Read: "all", Create: "all", Update: "all", Delete: "all" };
 const KEEPS: Grant = { Read: "all", Create: "all", Update: "all" };
 
-/** What each demo account may do, per kind (README "Demo accounts"). */
+// Customer service: orders of any owner, customers and their addresses, mail orders and packing slips; reads and
+// enters payments; requests refunds (deciding them is a manager's).
+const CUSTOMER_SERVICE: Record<string, Grant> = {
+  Order: KEEPS,
+  Customer: EVERYTHING,
+  CustomerAddress: EVERYTHING,
+  MailOrder: KEEPS,
+  PackingSlip: KEEPS,
+  UserPayment: { Read: "all", Create: "all" },
+  RefundApproval: { Read: "all", Create: "all" },
+};
+
+// The press room: reads and updates runs; its own orders only. Reading the press boards (ProductionStation
+// ReadPress) is not reading the stations.
+const PRESS_ROOM: Record<string, Grant> = { Run: { Read: "all", Update: "all" }, Order: { Read: "own" } };
+
+/** What each demo account may do, per kind (README "Demo accounts"); administrators everything in their tenant. */
 export const GRANTS: Record<string, (kind: string) => Grant> = {
-  // Administrators: everything in their own tenant.
   "admin@pressroom.test": () => EVERYTHING,
   "admin@other.test": () => EVERYTHING,
-  // Customer service: orders of any owner, customers and their addresses, mail orders and packing slips; reads and
-  // enters payments; requests refunds (deciding them is a manager's).
-  "csr@pressroom.test": (kind) =>
-    ({
-      Order: KEEPS,
-      Customer: EVERYTHING,
-      CustomerAddress: EVERYTHING,
-      MailOrder: KEEPS,
-      PackingSlip: KEEPS,
-      UserPayment: { Read: "all", Create: "all" },
-      RefundApproval: { Read: "all", Create: "all" },
-    })[kind] ?? {},
-  // The press room: reads and updates runs; its own orders only. Reading the press boards (ProductionStation
-  // ReadPress) is not reading the stations.
-  "press@pressroom.test": (kind) =>
-    ({ Run: { Read: "all", Update: "all" }, Order: { Read: "own" } })[kind] ?? {},
+  "csr@pressroom.test": (kind) => CUSTOMER_SERVICE[kind] ?? {},
+  "press@pressroom.test": (kind) => PRESS_ROOM[kind] ?? {},
 };
 
 /** Kinds whose pages the spec opens to every signed-in user of the tenant (§6): sites and a site's order settings. */
