@@ -15,14 +15,14 @@ const firebaseConfig = here(process.env.E2E_FIREBASE_CONFIG ?? "tools/firebase-e
 const ssoPort = Number(process.env.E2E_SSO_PORT ?? 48081);
 const ssoDataDir = process.env.E2E_SSO_DATA_DIR ?? ".e2e/sso-data";
 
-const server = (serverPort: number, env: Record<string, string>) => ({
-  // The bundle npm start serves from (scripts/e2e.mjs builds it), with its flags.
-  command: ["node", ...SERVER_NODE_FLAGS, "build/server/main.mjs"].join(" "),
+/** A Pressroom server as npm start runs it (the bundle scripts/e2e.mjs builds, with its flags). */
+const server = (name: string, serverPort: number, env: Record<string, string>) => ({
+  name,
+  command: process.execPath,
+  args: [...SERVER_NODE_FLAGS, "build/server/main.mjs"],
+  cwd: here("."),
   url: `http://127.0.0.1:${serverPort}/api/v1/health`,
-  reuseExistingServer: false,
-  timeout: 120_000,
-  stdout: "ignore" as const,
-  stderr: "pipe" as const,
+  stdout: false,
   env: {
     PORT: String(serverPort),
     HOST: "127.0.0.1",
@@ -35,15 +35,53 @@ const server = (serverPort: number, env: Record<string, string>) => ({
   },
 });
 
+// The three processes the tests need, started side by side by scripts/e2e-servers.mjs and stopped after the run.
+const servers = [
+  // The server of every test but Google sign-in: without an identity provider, as a plain install runs.
+  server("server", port, { DATA_DIR: dataDir }),
+  {
+    // The Firebase Auth emulator: JavaScript inside firebase-tools (no Java), nothing downloaded. Most of its start
+    // is compiling its API schema (15-30 s on 2 cores). Its output is shown: it is short, and it is where a failed
+    // start explains itself (a firebase-debug.log may stay in its folder).
+    name: "auth-emulator",
+    command: process.execPath,
+    args: [
+      "node_modules/firebase-tools/lib/bin/firebase.js",
+      "emulators:start",
+      "--only",
+      "auth",
+      "--project",
+      "demo-pressroom",
+      "--non-interactive",
+      "--config",
+      firebaseConfig,
+    ],
+    cwd: here("tools/firebase-emulator"),
+    url: `http://127.0.0.1:${emulatorPort}/`,
+    stdout: true,
+    // CI: no "message of the day" fetch; NO_UPDATE_NOTIFIER: no npm registry check. A configuration folder of its
+    // own keeps a developer's Firebase login and usage-reporting choice out of the run.
+    env: { CI: "1", NO_UPDATE_NOTIFIER: "1", XDG_CONFIG_HOME: here(".e2e/firebase-config") },
+  },
+  // The server of tests/e2e/sso.spec.ts: the same build, with the emulator as its identity provider. Its tests sign
+  // in and land on the home page: no order of the demo tenant is read, so a small seed keeps its start short.
+  server("sso-server", ssoPort, {
+    DATA_DIR: ssoDataDir,
+    FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${emulatorPort}`,
+    FIREBASE_PROJECT_ID: "demo-pressroom",
+    SEED_ORDERS: "100",
+  }),
+];
+
 export default defineConfig({
   testDir: "tests/e2e",
   // Two files at a time (one per core): the tests make their own records with names of their own, so they share
   // the servers; a file's tests stay in order in one worker. Half the run's time against one worker.
   fullyParallel: false,
   workers: 2,
-  // One retry, so that a known flaky test (two are open: a claimable run gone from the press board, a row
-  // delete lost while the list refreshes after a live event) does not fail CI alone; npm test prints every
-  // test that needed it, by name, so none hides.
+  // One retry, and npm test prints every test that needed it, by name, so none hides. The two known flaky tests are
+  // fixed: the press board always has claimable runs (the seed, fed28f4), and a delete is no longer undone by a
+  // list refresh that was in flight (src/providers/query-client.ts).
   retries: 1,
   timeout: 30_000,
   expect: { timeout: 10_000 },
@@ -58,42 +96,16 @@ export default defineConfig({
       args: CHROMIUM_ARGS,
     },
   },
-  // Started one after the other, each awaited, and stopped after the run.
-  webServer: [
-    // The server of every test but Google sign-in: without an identity provider, as a plain install runs.
-    { name: "server", ...server(port, { DATA_DIR: dataDir }) },
-    {
-      // The Firebase Auth emulator: JavaScript inside firebase-tools (no Java), nothing downloaded. Most of its
-      // start is compiling its API schema (15-30 s on 2 cores), hence the generous timeout. Its output is shown:
-      // it is short, and it is where a failed start explains itself (a firebase-debug.log may stay in its folder).
-      name: "auth-emulator",
-      cwd: "tools/firebase-emulator",
-      command: `node node_modules/firebase-tools/lib/bin/firebase.js emulators:start --only auth --project demo-pressroom --non-interactive --config ${JSON.stringify(firebaseConfig)}`,
-      url: `http://127.0.0.1:${emulatorPort}/`,
-      reuseExistingServer: false,
-      timeout: 180_000,
-      stdout: "pipe",
-      stderr: "pipe",
-      gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
-      env: {
-        // CI: no "message of the day" fetch; NO_UPDATE_NOTIFIER: no npm registry check. A configuration folder of
-        // its own keeps a developer's Firebase login and usage-reporting choice out of the run.
-        CI: "1",
-        NO_UPDATE_NOTIFIER: "1",
-        XDG_CONFIG_HOME: here(".e2e/firebase-config"),
-      },
-    },
-    // The server of tests/e2e/sso.spec.ts: the same build, with the emulator as its identity provider.
-    {
-      name: "sso-server",
-      ...server(ssoPort, {
-        DATA_DIR: ssoDataDir,
-        FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${emulatorPort}`,
-        FIREBASE_PROJECT_ID: "demo-pressroom",
-        // Its tests sign in and land on the home page: no order of the demo tenant is read, so a small seed keeps
-        // this third start (the servers start one after the other) short.
-        SEED_ORDERS: "100",
-      }),
-    },
-  ],
+  webServer: {
+    name: "servers",
+    command: `${JSON.stringify(process.execPath)} scripts/e2e-servers.mjs`,
+    env: { E2E_SERVERS: JSON.stringify(servers) },
+    wait: { stdout: /e2e servers ready/ },
+    reuseExistingServer: false,
+    // The three side by side: the sum of the time each was given when they started one after the other.
+    timeout: 420_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
+  },
 });

@@ -70,17 +70,23 @@ if ((await buildIfStale({ outDir: staticDir, env: buildEnv })) !== 0) process.ex
 // The server as npm start runs it.
 if ((await buildServer()) !== 0) process.exit(1);
 
-// The configuration check is a build-time matter, so it needs a build of its own.
+// The configuration check is a build-time matter, so it needs a build of its own. Only shell.spec.ts's last test
+// serves it: it builds while the servers start and the first tests run, and says it is done in a file of its own
+// (with its exit code), which that test waits for.
 const noConfigDir = join(root, ".e2e", "noconfig-dist");
-const noConfigCode = await run(
+const noConfigDone = `${noConfigDir}.done`;
+rmSync(noConfigDone, { force: true });
+const noConfigBuild = run(
   bin("vite"),
   ["build", "--logLevel", "error", "--outDir", noConfigDir, "--emptyOutDir"],
   {
     cwd: root,
     env: { ...process.env, VITE_TENANT_ID: "" },
   },
-);
-if (noConfigCode !== 0) process.exit(noConfigCode);
+).then((code) => {
+  writeFileSync(noConfigDone, String(code));
+  return code;
+});
 
 const dataDir = mkdtempSync(join(tmpdir(), "pressroom-e2e-"));
 const ssoDataDir = mkdtempSync(join(tmpdir(), "pressroom-e2e-sso-"));
@@ -96,7 +102,9 @@ const env = {
   E2E_FIREBASE_CONFIG: relative(root, firebaseConfig),
   CHROMIUM_PATH: chromium,
 };
-const code = await run(bin("playwright"), ["test", ...process.argv.slice(2)], { cwd: root, env });
+const playwright = await run(bin("playwright"), ["test", ...process.argv.slice(2)], { cwd: root, env });
+const noConfigCode = await noConfigBuild;
+const code = playwright || noConfigCode;
 for (const dir of [dataDir, ssoDataDir]) rmSync(dir, { recursive: true, force: true });
 if (ownPort) for (const path of [staticDir, firebaseConfig]) rmSync(path, { recursive: true, force: true });
 process.exit(code);

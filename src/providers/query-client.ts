@@ -1,11 +1,42 @@
 // The app's TanStack Query client. Handing Refine our own client drops Refine's defaults,
 // so they are set here again, with spec §9's freshness.
-import { keepPreviousData, type Query, QueryClient } from "@tanstack/react-query";
+import {
+  type InvalidateOptions,
+  type InvalidateQueryFilters,
+  keepPreviousData,
+  type Query,
+  QueryClient,
+} from "@tanstack/react-query";
 
 export const QUERY_STALE_TIME_MS = 300_000;
 
+/**
+ * Refine invalidates with cancelRefetch: false (after a write, and on each live event): a query already fetching
+ * is not fetched again, and its answer, which the server may have given before the write, stands. A row deleted
+ * while its list was refreshing after a live event stayed on the page. Here a query invalidated while it fetches
+ * is fetched once more after that fetch lands; several invalidations during one fetch share that one refetch.
+ */
+class FreshAfterWritesClient extends QueryClient {
+  override async invalidateQueries(
+    filters?: InvalidateQueryFilters,
+    options?: InvalidateOptions,
+  ): Promise<void> {
+    const inFlight = new Set<Query>(
+      this.getQueryCache()
+        .findAll(filters)
+        .filter((query) => query.state.fetchStatus === "fetching"),
+    );
+    await super.invalidateQueries(filters, options);
+    if (inFlight.size === 0) return;
+    await this.refetchQueries(
+      { predicate: (query) => inFlight.has(query), type: "active" },
+      { cancelRefetch: false },
+    );
+  }
+}
+
 export function createQueryClient(): QueryClient {
-  const client = new QueryClient({
+  const client = new FreshAfterWritesClient({
     defaultOptions: {
       queries: {
         staleTime: QUERY_STALE_TIME_MS,

@@ -18,7 +18,7 @@ test("a customer's addresses on its page: add (customer preset), listed, edit, c
   page,
   request,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(120_000);
   await signedInAs(page, "admin@pressroom.test");
   const api = await apiAs(page, request);
   const [customer] = await api.get<Customer[]>("customers?sort=name&limit=1");

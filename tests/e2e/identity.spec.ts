@@ -1,5 +1,13 @@
 import { expect, test } from "@playwright/test";
-import { DEMO_PASSWORD, SESSION_COOKIE, sessionToken, signedInAs, signIn, signOut } from "./sign-in";
+import {
+  DEMO_PASSWORD,
+  SESSION_COOKIE,
+  sessionToken,
+  signIn,
+  signInThroughForm,
+  signOut,
+  withSession,
+} from "./sign-in";
 
 test("signing in through the form lands back on the page the user was sent away from, query kept", async ({
   page,
@@ -16,7 +24,7 @@ test("signing in through the form lands back on the page the user was sent away 
 });
 
 test("a signed-in visit to /login goes to /, or to its redirect value", async ({ page }) => {
-  await signedInAs(page, "admin@pressroom.test");
+  await withSession(page, "admin@pressroom.test");
   await page.goto("/login");
   await expect(page).toHaveURL(/\/$/);
   await page.goto("/forgot-password?redirect=%2Fprofile");
@@ -91,7 +99,8 @@ test("an invitation leads to registration and into the app", async ({ page, requ
 });
 
 test("logout goes to /login and the old token is refused", async ({ page, request }) => {
-  await signedInAs(page, "admin@pressroom.test");
+  // A session of its own: the one the other tests share stays open.
+  await signInThroughForm(page, "admin@pressroom.test");
   const token = await sessionToken(page);
   expect(token).toBeTruthy();
   const before = await request.post("/api/v1/auth/profile", {

@@ -13,7 +13,7 @@ test("inventory: changing on hand in the form is logged, and the quantity log sh
   page,
   request,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(120_000);
   await signedInAs(page, "admin@pressroom.test");
   const api = await apiAs(page, request);
   const [item] = await api.get<Inventory[]>("inventories?search=Gloss%20Cover&sort=name&limit=1");

@@ -18,7 +18,7 @@ test("a change in one browser appears in another's list and edit form without a 
   browser,
   request,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(120_000);
   await signedInAs(page, "admin@pressroom.test");
   const admin = await apiAs(page, request);
   // A customer of its own: the other files share the server, and a change to a seeded customer

@@ -3,7 +3,7 @@
 // date typed. Then what is wrong is refused with a message: a quantity of -5 and an order with no items.
 import { type APIRequestContext, test } from "@playwright/test";
 import { cell, pickReference } from "./form-steps";
-import { DEMO_PASSWORD, signedInAs } from "./sign-in";
+import { DEMO_PASSWORD, signedInAs, withSession } from "./sign-in";
 import { expect, openMenu } from "./ui-steps";
 
 interface Address {
@@ -127,7 +127,7 @@ test("a quantity of -5 and an order without items are refused with a message, an
     get<Order[]>(`orders?customer_id=${customer.id}&limit=100`).then((list) => list.length);
   const before = await ordersOf();
 
-  await signedInAs(page, "csr@pressroom.test");
+  await withSession(page, "csr@pressroom.test");
   await page.goto("/orders/create");
   const form = page.locator("form");
   await pickReference(page, form, "Customer", customer.name);

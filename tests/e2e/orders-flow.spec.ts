@@ -5,11 +5,11 @@
 // run-unique number or name, so the tests run in any order and again on the same database.
 import { test } from "@playwright/test";
 import { cell, chooseOption, detail, pickDateTime, pickReference, unique, usd } from "./form-steps";
-import { sessionToken, signedInAs } from "./sign-in";
+import { sessionToken, withSession } from "./sign-in";
 import { apiAs, drawer, expect } from "./ui-steps";
 
-/** The first look after a full page load: the app's chunks and the page's data on a busy machine. */
-const LOAD = { timeout: 90_000 };
+/** The first look after a full page load (the app's chunks, then the page's data): what a person waits for a page. */
+const LOAD = { timeout: 15_000 };
 
 interface Named {
   id: number;
@@ -42,8 +42,8 @@ test("an order with three items: created in the page, one item changed, totals r
   page,
   request,
 }) => {
-  test.setTimeout(300_000);
-  await signedInAs(page, "admin@pressroom.test");
+  test.setTimeout(120_000);
+  await withSession(page, "admin@pressroom.test");
   const api = await apiAs(page, request);
   const [customer] = await api.get<Named[]>("customers?sort=name&limit=1");
   const [site] = await api.get<Named[]>("sites?sort=name&limit=1");
@@ -127,8 +127,8 @@ test("a purchase order received into inventory: on hand raised and a receive ent
   page,
   request,
 }) => {
-  test.setTimeout(300_000);
-  await signedInAs(page, "admin@pressroom.test");
+  test.setTimeout(120_000);
+  await withSession(page, "admin@pressroom.test");
   const api = await apiAs(page, request);
   // A paper item bought from a merchant (the last by SKU: apart from the other tests' items).
   const paper = await api.get<{ id: number }[]>("inventory-types?is_paper=true");
@@ -213,8 +213,8 @@ test("a refund walked through its states; a decision overtaken by another is ref
   page,
   request,
 }) => {
-  test.setTimeout(300_000);
-  await signedInAs(page, "admin@pressroom.test");
+  test.setTimeout(120_000);
+  await withSession(page, "admin@pressroom.test");
   const api = await apiAs(page, request);
   const [order] = await api.get<{ id: number; order_number: string }[]>(
     // The largest paid order: a refund gives back at most what its payments took (hooks/refund-approvals.ts).
@@ -261,7 +261,7 @@ test("a refund walked through its states; a decision overtaken by another is ref
   const other = await page.context().newPage();
   await other.goto(`/refund-approvals/${refund.id}/edit`);
   const theirs = drawer(other, "Edit refund approval");
-  // A second full load of the app while the first tab holds its own: give it time on a busy machine.
+  // A second full load of the app while the first tab holds its own.
   await expect(theirs.getByLabel("Notes")).toHaveValue(note, LOAD);
   // ...and the first approves it meanwhile.
   await move("Approved");
@@ -325,8 +325,8 @@ test("a product import of 500 rows: two bad rows block the commit, the fixed fil
   page,
   request,
 }) => {
-  test.setTimeout(300_000);
-  await signedInAs(page, "admin@pressroom.test");
+  test.setTimeout(120_000);
+  await withSession(page, "admin@pressroom.test");
   const api = await apiAs(page, request);
   // The last site by name: the order test takes its products from the first.
   const [site] = await api.get<Named[]>("sites?sort=-name&limit=1");

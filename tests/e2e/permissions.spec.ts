@@ -32,9 +32,19 @@ test("an administrator's role, group and invitation give a newcomer exactly what
 }) => {
   test.setTimeout(120_000); // a long walk through five screens in two browsers
   await signedInAs(page, "admin@pressroom.test");
+  // Inside the app, from its menu: one page load for the whole walk.
+  const open = async (label: string, path: string) => {
+    await page
+      .getByRole("navigation", { name: "Main navigation" })
+      .getByRole("link", { name: label, exact: true })
+      .click();
+    await expect(page).toHaveURL(path);
+  };
 
   // A role from the matrix: read and create vendors, read their categories.
-  await page.goto("/roles/create");
+  await open("Roles", "/roles");
+  await page.getByRole("button", { name: "Create role" }).first().click();
+  await expect(page).toHaveURL("/roles/create");
   await page.getByLabel("Name", { exact: true }).fill("Vendor clerk");
   await page.getByLabel("Search resources").fill("vendor");
   await page.getByRole("checkbox", { name: "Vendor: Read", exact: true }).check();
@@ -49,11 +59,11 @@ test("an administrator's role, group and invitation give a newcomer exactly what
   await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Copy of Vendor clerk");
   await page.getByRole("button", { name: "Create role" }).click();
   await expect(page).toHaveURL(/\/roles\/\d+$/);
-  await page.goto("/roles");
+  await open("Roles", "/roles");
   await expect(page.getByRole("cell", { name: "Copy of Vendor clerk", exact: true })).toBeVisible();
 
   // A group holding the role, on the tenant's site.
-  await page.goto("/user-groups");
+  await open("User groups", "/user-groups");
   await page.getByRole("button", { name: "Create group" }).first().click();
   const drawer = page.getByRole("dialog");
   await drawer.getByLabel("Name", { exact: true }).fill("Vendor clerks");
@@ -64,7 +74,7 @@ test("an administrator's role, group and invitation give a newcomer exactly what
 
   // The invitation, its link shown once.
   const email = "vendor.clerk@pressroom.test";
-  await page.goto("/users");
+  await open("Users", "/users");
   await page.getByRole("button", { name: "Invite user" }).click();
   const modal = page.getByRole("dialog", { name: "Invite user" });
   await modal.getByLabel("Email").fill(email);

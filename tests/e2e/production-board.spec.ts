@@ -21,7 +21,7 @@ test("press dashboard: claim, start and complete a run with good quantity and wa
   page,
   request,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(120_000);
   await signedInAs(page, "press@pressroom.test");
   const api = await apiAs(page, request);
   const board = await api.get<Board>("production/boards/press");

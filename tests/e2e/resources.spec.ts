@@ -14,7 +14,7 @@ test("vendors through the UI: create with its category, edit, a conflicting edit
   page,
   request,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(120_000);
   await signedInAs(page, "admin@pressroom.test");
   const api = await apiAs(page, request);
   const name = `Zenith Paper ${Date.now().toString(36)}`;

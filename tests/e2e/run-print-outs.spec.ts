@@ -3,7 +3,7 @@
 // item's number; the jacket has a page per item ticket. A user without Run Read is sent to /unauthorized.
 import { expect, type Page, test } from "@playwright/test";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
-import { sessionToken, signedInAs } from "./sign-in";
+import { sessionToken, withSession } from "./sign-in";
 
 interface RunItem {
   order_item_id: number;
@@ -42,7 +42,7 @@ test("the job jacket and run spread print to PDF with the run's and every item's
   page,
 }, testInfo) => {
   test.setTimeout(90_000);
-  await signedInAs(page, "admin@pressroom.test");
+  await withSession(page, "admin@pressroom.test");
   const run = await seededRun(page);
   const itemNumbers = run.items.map((i) => String(i.order_item_id));
 
@@ -115,11 +115,11 @@ test("the job jacket and run spread print to PDF with the run's and every item's
 
 test("a user without Run Read is sent to /unauthorized from the print-outs", async ({ page, browser }) => {
   const admin = await browser.newPage();
-  await signedInAs(admin, "admin@pressroom.test");
+  await withSession(admin, "admin@pressroom.test");
   const run = await seededRun(admin);
   await admin.close();
   // Customer service reads orders, not runs.
-  await signedInAs(page, "csr@pressroom.test");
+  await withSession(page, "csr@pressroom.test");
   for (const print of ["job-jacket", "run-spread"]) {
     await page.goto(`/runs/${run.id}/${print}`);
     await expect(page).toHaveURL("/unauthorized");

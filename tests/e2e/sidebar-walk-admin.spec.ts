@@ -5,7 +5,7 @@ import { walkSidebar } from "./sidebar-walk";
 import { signedInAs } from "./sign-in";
 
 test("the administrator walks every sidebar entry in a random order", async ({ page, request }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(240_000);
   await signedInAs(page, "admin@pressroom.test");
   await walkSidebar(page, request, { placeholders: false });
 });

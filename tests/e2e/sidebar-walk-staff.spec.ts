@@ -9,7 +9,7 @@ for (const email of ["csr@pressroom.test", "press@pressroom.test"]) {
     page,
     request,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(120_000);
     await signedInAs(page, email);
     await walkSidebar(page, request, { placeholders: true });
   });

@@ -1,9 +1,9 @@
 // Every administration endpoint against every seeded account: the status each gets. admin holds
 // '*' on every kind in tenant 1; csr and press hold no Role/Group/User action; admin@other.test
 // holds '*' in tenant 2, where tenant 1's records do not exist (404, never 403).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { type Account, type AdminFixture, type Answer, adminFixture } from "./admin-fixtures";
-import { DATABASE_KINDS } from "./helpers";
+import { describeEachStore } from "./helpers";
 
 type Expected = Record<Account, number>;
 
@@ -129,7 +129,7 @@ function cases(made: () => Made): Case[] {
 // Order within a row: the refused callers first, so the admin's write does not change what they see.
 const ORDER: Account[] = ["csr", "press", "other", "admin"];
 
-describe.each(DATABASE_KINDS)("administration access matrix (%s)", (kind) => {
+describeEachStore("administration access matrix (%s)", (kind) => {
   let f: AdminFixture;
   let made: Made;
   beforeAll(async () => {

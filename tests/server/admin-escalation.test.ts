@@ -1,12 +1,12 @@
 // Administration is not a way up: a user who may manage roles, groups and users but is not a
 // product admin grants only what they hold, and cannot touch administrator groups.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { type AdminFixture, adminFixture, type Client, client } from "./admin-fixtures";
-import { DATABASE_KINDS } from "./helpers";
+import { describeEachStore } from "./helpers";
 
 const STAFF = { Role: ["*"], Group: ["*"], User: ["*"], Vendor: ["Read"] };
 
-describe.each(DATABASE_KINDS)("no privilege escalation through administration (%s)", (kind) => {
+describeEachStore("no privilege escalation through administration (%s)", (kind) => {
   let f: AdminFixture;
   let manager: Client;
   let staffGroup: number;

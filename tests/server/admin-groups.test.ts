@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AdminFixture, adminFixture } from "./admin-fixtures";
-import { DATABASE_KINDS, getProfile } from "./helpers";
+import { describeEachStore, getProfile } from "./helpers";
 
 const LAST_ADMIN = "A tenant needs at least one administrator.";
 
-describe.each(DATABASE_KINDS)("user-groups (%s)", (kind) => {
+describeEachStore("user-groups (%s)", (kind) => {
   let f: AdminFixture;
   beforeAll(async () => {
     f = await adminFixture(kind);

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { KINDS } from "../../src/access/kinds";
 import { type AdminFixture, adminFixture } from "./admin-fixtures";
-import { DATABASE_KINDS } from "./helpers";
+import { describeEachStore } from "./helpers";
 
-describe.each(DATABASE_KINDS)("roles (%s)", (kind) => {
+describeEachStore("roles (%s)", (kind) => {
   let f: AdminFixture;
   beforeAll(async () => {
     f = await adminFixture(kind);

@@ -1,12 +1,12 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { invitations, outbox, sessions } from "../../server/db/schema";
 import { type AdminFixture, adminFixture, client } from "./admin-fixtures";
-import { DATABASE_KINDS, getProfile, login } from "./helpers";
+import { describeEachStore, getProfile, login } from "./helpers";
 
 const LAST_ADMIN = "A tenant needs at least one administrator.";
 
-describe.each(DATABASE_KINDS)("users (%s)", (kind) => {
+describeEachStore("users (%s)", (kind) => {
   let f: AdminFixture;
   beforeAll(async () => {
     f = await adminFixture(kind);

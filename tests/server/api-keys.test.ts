@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, createTestApp, DATABASE_KINDS, signIn, type TestApp } from "./helpers";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { bearer, createTestApp, describeEachStore, signIn, type TestApp } from "./helpers";
 
 // An API key shows its secret once; afterwards only its prefix (the secret's first characters)
 // tells it apart, and the secret reads as "set".
-describe.each(DATABASE_KINDS)("API keys (%s)", (kind) => {
+describeEachStore("API keys (%s)", (kind) => {
   let t: TestApp;
   let token: string;
   beforeAll(async () => {

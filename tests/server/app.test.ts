@@ -1,9 +1,9 @@
 import { Writable } from "node:stream";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { z } from "zod";
-import { createTestApp, DATABASE_KINDS, type TestApp } from "./helpers";
+import { createTestApp, describeEachStore, type TestApp } from "./helpers";
 
-describe.each(DATABASE_KINDS)("HTTP basics (%s)", (kind) => {
+describeEachStore("HTTP basics (%s)", (kind) => {
   let t: TestApp;
   const logLines: string[] = [];
 

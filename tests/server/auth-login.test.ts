@@ -4,15 +4,15 @@ import { sessions, users } from "../../server/db/schema";
 import {
   bearer,
   createTestApp,
-  DATABASE_KINDS,
   DEMO_PASSWORD,
+  describeEachStore,
   getProfile,
   login,
   signIn,
   type TestApp,
 } from "./helpers";
 
-describe.each(DATABASE_KINDS)("auth/login, sessions and logout (%s)", (kind) => {
+describeEachStore("auth/login, sessions and logout (%s)", (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(kind);

@@ -1,12 +1,12 @@
 import { Writable } from "node:stream";
 import { desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { outbox, password_resets } from "../../server/db/schema";
-import { bearer, createTestApp, DATABASE_KINDS, getProfile, login, signIn, type TestApp } from "./helpers";
+import { bearer, createTestApp, describeEachStore, getProfile, login, signIn, type TestApp } from "./helpers";
 
 const APP = "http://127.0.0.1:5173/reset-password";
 
-describe.each(DATABASE_KINDS)("auth/forgot-password and auth/reset-password (%s)", (kind) => {
+describeEachStore("auth/forgot-password and auth/reset-password (%s)", (kind) => {
   let t: TestApp;
   const logLines: string[] = [];
   beforeAll(async () => {

@@ -1,19 +1,19 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { group_sites, groups, sites, user_groups, users } from "../../server/db/schema";
 import { KINDS } from "../../src/access/kinds";
 import {
   bearer,
   createTestApp,
-  DATABASE_KINDS,
   DEMO_PASSWORD,
+  describeEachStore,
   getProfile,
   login,
   signIn,
   type TestApp,
 } from "./helpers";
 
-describe.each(DATABASE_KINDS)("auth/profile (%s)", (kind) => {
+describeEachStore("auth/profile (%s)", (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(kind);

@@ -1,10 +1,10 @@
 import { desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { createInvitation } from "../../server/auth/invitations";
 import { groups, invitations, outbox, users } from "../../server/db/schema";
-import { createTestApp, DATABASE_KINDS, DEMO_PASSWORD, getProfile, login, type TestApp } from "./helpers";
+import { createTestApp, DEMO_PASSWORD, describeEachStore, getProfile, login, type TestApp } from "./helpers";
 
-describe.each(DATABASE_KINDS)("auth/register with an invitation (%s)", (kind) => {
+describeEachStore("auth/register with an invitation (%s)", (kind) => {
   let t: TestApp;
   let pressGroup: number;
   beforeAll(async () => {

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createInvitation } from "../../server/auth/invitations";
 import { groups, users } from "../../server/db/schema";
-import { createTestApp, DATABASE_KINDS, getProfile, login, signIn, type TestApp } from "./helpers";
+import { createTestApp, describeEachStore, getProfile, login, signIn, type TestApp } from "./helpers";
 
 const PROJECT = "demo-pressroom";
 
@@ -58,7 +58,7 @@ function idToken(
 
 const decodeJwt = (jwt: string) => JSON.parse(Buffer.from(jwt.split(".")[1], "base64url").toString());
 
-describe.each(DATABASE_KINDS)("single sign-on without an identity provider (%s)", (kind) => {
+describeEachStore("single sign-on without an identity provider (%s)", (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(kind);

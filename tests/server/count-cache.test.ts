@@ -5,7 +5,7 @@ import { generationsOf, writesOf } from "../../server/db/write-generations";
 import { listAnswers, recordAnswers } from "../../server/resources/answer-cache";
 import { listTotals } from "../../server/resources/count-cache";
 import { type Api, api, makeInventory, makeOrder, type Saved, unique } from "./domain-fixtures";
-import { createTestApp, DATABASE_KINDS, signIn, type TestApp } from "./helpers";
+import { createTestApp, describeEachStore, signIn, type TestApp } from "./helpers";
 
 // Lists' totals, and whole list and record answers, are kept until the next write to a table they were
 // read from (server/resources/count-cache.ts, answer-cache.ts, server/db/write-generations.ts): every
@@ -40,7 +40,7 @@ describe("the tables a statement writes", () => {
   });
 });
 
-describe.each(DATABASE_KINDS)("list totals and kept answers (%s)", (dbKind) => {
+describeEachStore("list totals and kept answers (%s)", (dbKind) => {
   let t: TestApp;
   let admin: Api;
   let other: Api;

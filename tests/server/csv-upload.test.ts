@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { api, type Saved } from "./domain-fixtures";
-import { bearer, createTestApp, DATABASE_KINDS, signIn, type TestApp } from "./helpers";
+import { bearer, createTestApp, describeEachStore, signIn, type TestApp } from "./helpers";
 
 // The product import's body read by maintained libraries: a multipart/form-data file streamed by
 // @fastify/multipart under the route's 16 MiB limit, the CSV by csv-parse. What a client sees
@@ -25,7 +25,7 @@ function form(parts: { name: string; filename?: string; content: string }[], clo
   return lines.join("\r\n");
 }
 
-describe.each(DATABASE_KINDS)("CSV uploads (%s)", (kind) => {
+describeEachStore("CSV uploads (%s)", (kind) => {
   let t: TestApp;
   let token: string;
   let site: Saved;

@@ -1,12 +1,12 @@
 import { count, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { runMigrations } from "../../server/db/migrate";
 import { selectRows } from "../../server/db/open";
 import { groups, roles, sites, tenants, users } from "../../server/db/schema";
 import { seedIfEmpty } from "../../server/db/seed";
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "./helpers";
+import { createTestDatabase, describeEachStore, type TestDatabase } from "./helpers";
 
-describe.each(DATABASE_KINDS)("migrations and seed (%s)", (kind) => {
+describeEachStore("migrations and seed (%s)", (kind) => {
   let t: TestDatabase;
   beforeAll(async () => {
     t = await createTestDatabase(kind, { migrate: false, seed: false });

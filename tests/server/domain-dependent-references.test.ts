@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadRegistry } from "../../server/resources/model";
 import type { ReferenceField } from "../../src/resource-engine/fields";
 import { type Api, api, expectFieldError, type Saved, unique } from "./domain-fixtures";
-import { createTestApp, DATABASE_KINDS, signIn, type TestApp } from "./helpers";
+import { createTestApp, describeEachStore, signIn, type TestApp } from "./helpers";
 
 // References that belong together (dependsOn): an order's addresses are its customer's, its
 // items' products its site's, a packing slip's addresses its order's customer's. A mismatch is a
@@ -14,7 +14,7 @@ const SHIP_TO = "Ship to must be a customer address of the order's customer";
 const PRODUCT = "Product must be a product of the order's site";
 const SLIP_SHIP_TO = "Ship to must be a customer address of the packing slip's order's customer";
 
-describe.each(DATABASE_KINDS)("dependent references (%s)", (dbKind) => {
+describeEachStore("dependent references (%s)", (dbKind) => {
   let t: TestApp;
   let a: Api;
   let ann: Saved;

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { uspsHoliday } from "../../server/resources/hooks/usps-holidays";
 import { type Api, api, expectFieldError, type Saved, unique } from "./domain-fixtures";
-import { createTestApp, DATABASE_KINDS, signIn, type TestApp } from "./helpers";
+import { createTestApp, describeEachStore, signIn, type TestApp } from "./helpers";
 
 // Drops are scheduled from today to a year ahead (issue 16, class 8), so the dates are found
 // from today: business days (no weekend, no USPS holiday) a few weeks out.
@@ -32,7 +32,7 @@ const HOLIDAY = [0, 1]
 // Mail orders: piece_count is the drops' sum; drops mail equal quantities on weekdays that are
 // no USPS holiday, within 90 days of the first drop.
 
-describe.each(DATABASE_KINDS)("mail orders (%s)", (dbKind) => {
+describeEachStore("mail orders (%s)", (dbKind) => {
   let t: TestApp;
   let a: Api;
   let customer: Saved;

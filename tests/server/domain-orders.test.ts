@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Api, api, makeOrder, type Saved, status } from "./domain-fixtures";
-import { createTestApp, DATABASE_KINDS, signIn, type TestApp } from "./helpers";
+import { createTestApp, describeEachStore, signIn, type TestApp } from "./helpers";
 
 // Orders: subtotal, total and amount due are the server's (items, charges, captured payments),
 // and the status follows the items along the order workflow.
 
-describe.each(DATABASE_KINDS)("orders (%s)", (dbKind) => {
+describeEachStore("orders (%s)", (dbKind) => {
   let t: TestApp;
   let a: Api;
 

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { type Api, api, type Saved, unique } from "./domain-fixtures";
-import { bearer, createTestApp, DATABASE_KINDS, signIn, type TestApp } from "./helpers";
+import { bearer, createTestApp, describeEachStore, signIn, type TestApp } from "./helpers";
 
 // Product import: POST products/import/preview and products/import/commit with a CSV for one
 // site. Every row is checked as a create would check it; a commit writes all rows (each with its
@@ -28,7 +28,7 @@ function csv(prefix: string, n: number, bad: Record<number, string> = {}): strin
   return `${lines.join("\r\n")}\r\n`;
 }
 
-describe.each(DATABASE_KINDS)("product import (%s)", (dbKind) => {
+describeEachStore("product import (%s)", (dbKind) => {
   let t: TestApp;
   let a: Api;
   let token: string;

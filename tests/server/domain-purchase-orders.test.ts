@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { type Api, api, makeInventory, type Saved, unique } from "./domain-fixtures";
-import { createTestApp, DATABASE_KINDS, signIn, type TestApp } from "./helpers";
+import { createTestApp, describeEachStore, signIn, type TestApp } from "./helpers";
 
 // Purchase orders: the total, receipts raising on hand (logged, in the write's transaction,
 // under a lock of the inventory row), corrections taking stock back, the status following the
@@ -14,7 +14,7 @@ interface QuantityChange {
   reference: string | null;
 }
 
-describe.each(DATABASE_KINDS)("purchase orders (%s)", (dbKind) => {
+describeEachStore("purchase orders (%s)", (dbKind) => {
   let t: TestApp;
   let a: Api;
   let vendor: Saved;

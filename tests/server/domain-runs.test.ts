@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import {
   type Api,
   api,
@@ -9,13 +9,13 @@ import {
   status,
   unique,
 } from "./domain-fixtures";
-import { createTestApp, DATABASE_KINDS, signIn, type TestApp } from "./helpers";
+import { createTestApp, describeEachStore, signIn, type TestApp } from "./helpers";
 
 // Runs: the gang rule (stock, colours, coating), the stock a run commits (the item needing the
 // most sheets, ceil(quantity required ÷ number up), plus overs), never beyond what is on hand,
 // released when items leave or the run is cancelled or deleted; due_at = the earliest item's.
 
-describe.each(DATABASE_KINDS)("runs (%s)", (dbKind) => {
+describeEachStore("runs (%s)", (dbKind) => {
   let t: TestApp;
   let a: Api;
   let gloss: Saved;

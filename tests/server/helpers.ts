@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
-import { inject } from "vitest";
+import { describe, inject, it } from "vitest";
 import { SERVER_BUNDLE, SERVER_NODE_FLAGS } from "../../scripts/build-server.mjs";
 import { type BuildAppOptions, buildApp } from "../../server/app";
 import { runMigrations } from "../../server/db/migrate";
@@ -17,9 +17,37 @@ import { pgliteTemplate } from "./pglite-image";
 
 export type DatabaseKind = "pglite" | "postgres";
 
-export const DATABASE_KINDS: DatabaseKind[] = process.env.TEST_DATABASE_URL
-  ? ["pglite", "postgres"]
-  : ["pglite"];
+/** Both stores, always: a store this run cannot reach is reported as skipped, never silently left out. */
+export const STORES: readonly DatabaseKind[] = ["pglite", "postgres"];
+
+/** Why a store is not tested in this run, or undefined when it is. */
+export function storeMissing(kind: DatabaseKind): string | undefined {
+  return kind === "postgres" && !process.env.TEST_DATABASE_URL
+    ? "PostgreSQL not tested: TEST_DATABASE_URL is not set"
+    : undefined;
+}
+
+/**
+ * describe.each over both stores ("… (%s)" names the store). Without TEST_DATABASE_URL the PostgreSQL suite is one
+ * skipped test that says why, so a local run shows "1 skipped" and the reason instead of half the suite gone quietly.
+ */
+export function describeEachStore(title: string, body: (kind: DatabaseKind) => void): void {
+  for (const kind of STORES) describeOnStore(kind, title.replaceAll("%s", kind), () => body(kind));
+}
+
+/** A suite that needs one store: without it, one skipped test that says why. */
+export function describeOnStore(kind: DatabaseKind, title: string, body: () => void): void {
+  const missing = storeMissing(kind);
+  if (missing)
+    describe(title, () =>
+      it(`runs on ${kind}`, (context) => {
+        // In the JSON report too (scripts/test.mjs lists every skipped test with its reason).
+        Object.assign(context.task.meta, { skipped: missing });
+        context.skip(missing);
+      }),
+    );
+  else describe(title, body);
+}
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, "../..");
 

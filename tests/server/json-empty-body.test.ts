@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, createTestApp, DATABASE_KINDS, signIn, type TestApp } from "./helpers";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { bearer, createTestApp, describeEachStore, signIn, type TestApp } from "./helpers";
 
 // `content-type: application/json` with no bytes (some clients send the header on every request,
 // DELETE included) is a request without a body: the delete goes through; a create, which needs a
 // body, is refused by its body schema with the contract's 400, not a parse error.
-describe.each(DATABASE_KINDS)("an empty JSON body (%s)", (kind) => {
+describeEachStore("an empty JSON body (%s)", (kind) => {
   let t: TestApp;
   let token: string;
   const json = { "content-type": "application/json" };

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
 import { type DatabaseHandle, openDatabase } from "../../server/db/open";
 import { writeChangeLogs } from "../../server/resources/change-logs";
@@ -8,7 +8,8 @@ import { type Api, api, makeOrder, type Saved } from "./domain-fixtures";
 import {
   createTestApp,
   createTestDatabase,
-  DATABASE_KINDS,
+  describeEachStore,
+  describeOnStore,
   getProfile,
   signIn,
   type TestApp,
@@ -111,7 +112,7 @@ async function openStream(base: string, token: string | null, lastEventId?: stri
 const isChange = (path: string, id: number) => (e: Received) =>
   e.event === "change" && e.data.path === path && e.data.id === id;
 
-describe.each(DATABASE_KINDS)("live updates (%s)", (dbKind) => {
+describeEachStore("live updates (%s)", (dbKind) => {
   let t: TestApp;
   let base: string;
   let admin: Api;
@@ -304,7 +305,7 @@ describe.each(DATABASE_KINDS)("live updates (%s)", (dbKind) => {
 // Two server processes on one PostgreSQL (here two apps with pools and listeners of their own): a
 // write through one reaches a stream held by the other. Also measures the delay from the write's
 // answer to the event on the other's stream.
-describe.skipIf(!DATABASE_KINDS.includes("postgres"))("live updates across servers (postgres)", () => {
+describeOnStore("postgres", "live updates across servers (postgres)", () => {
   let db: TestDatabase;
   let second: DatabaseHandle;
   const apps: FastifyInstance[] = [];

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { type Api, api, type Json, makeInventory, type Saved, status, unique } from "./domain-fixtures";
-import { createTestApp, DATABASE_KINDS, signIn, type TestApp } from "./helpers";
+import { createTestApp, describeEachStore, signIn, type TestApp } from "./helpers";
 
 // Issue 19, the order desk's server: the order page's data, hold / release / cancel, reprint,
 // assigning approved items to a run, staff payments, refund decisions, packing slips (make, pack,
@@ -12,7 +12,7 @@ type Res = { statusCode: number; body: string; json(): unknown };
 type Item = Saved & { item_status_id: number; price: number; run_id: number | null };
 type Order = Saved & { order_number: string; status_id: number; items: Item[]; amount_due: number };
 
-describe.each(DATABASE_KINDS)("the order desk (%s)", (dbKind) => {
+describeEachStore("the order desk (%s)", (dbKind) => {
   let t: TestApp;
   let admin: Api;
   let csr: Api;

@@ -1,14 +1,14 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { type Api, api, expectFieldError, type Json, type Saved } from "./domain-fixtures";
-import { createTestApp, DATABASE_KINDS, signIn, type TestApp } from "./helpers";
+import { createTestApp, describeEachStore, signIn, type TestApp } from "./helpers";
 
 // Entering an order: the number comes from the tenant's numbering (unique under concurrent
 // creates, after the seeded numbers), the date, the status and the items' statuses get their
 // defaults, a product fills its item, and out-of-range values and an order without items are
 // refused, never changed.
 
-describe.each(DATABASE_KINDS)("order entry (%s)", (dbKind) => {
+describeEachStore("order entry (%s)", (dbKind) => {
   let t: TestApp;
   let a: Api;
   let csr: Api;

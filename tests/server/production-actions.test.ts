@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import {
   type Api,
   api,
@@ -9,7 +9,7 @@ import {
   status,
   unique,
 } from "./domain-fixtures";
-import { createTestApp, DATABASE_KINDS, signIn, type TestApp } from "./helpers";
+import { createTestApp, describeEachStore, signIn, type TestApp } from "./helpers";
 
 // Issue 18, station dashboards: the operator actions on a run (claim, start, pause, hold,
 // release, complete) checked against the run statuses' next_status_ids with a 409 naming both,
@@ -17,7 +17,7 @@ import { createTestApp, DATABASE_KINDS, signIn, type TestApp } from "./helpers";
 
 type Res = { statusCode: number; json(): unknown; body: string };
 
-describe.each(DATABASE_KINDS)("station dashboard actions (%s)", (dbKind) => {
+describeEachStore("station dashboard actions (%s)", (dbKind) => {
   let t: TestApp;
   let admin: Api;
   let press: Api;

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uspsHoliday } from "../../server/resources/hooks/usps-holidays";
 import { type Api, api, type Json, makeInventory, makeOrder, type Saved, unique } from "./domain-fixtures";
-import { createTestApp, DATABASE_KINDS, signIn, type TestApp } from "./helpers";
+import { createTestApp, describeEachStore, signIn, type TestApp } from "./helpers";
 
 // Issue 18: the production manager's figures (GET production/manager) and the inkjet queue's
 // addressing actions. Each figure is checked on a small situation made through the API, its
@@ -36,7 +36,7 @@ const shopDate = (days = 0) =>
 const businessDay = (date: string) =>
   ![0, 6].includes(new Date(`${date}T00:00:00Z`).getUTCDay()) && !uspsHoliday(date);
 
-describe.each(DATABASE_KINDS)("production manager and inkjet queue (%s)", (dbKind) => {
+describeEachStore("production manager and inkjet queue (%s)", (dbKind) => {
   let t: TestApp;
   let admin: Api;
   let press: Api;

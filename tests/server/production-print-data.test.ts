@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { type Api, api, makeInventory, makeOrder, type Saved, unique } from "./domain-fixtures";
-import { bearer, createTestApp, DATABASE_KINDS, signIn, type TestApp } from "./helpers";
+import { bearer, createTestApp, describeEachStore, signIn, type TestApp } from "./helpers";
 
 // GET /runs/{id}/print-data (issue 18, the job jacket and run spread): the run with its items joined to their
 // orders, customers, products, option names, stock and press; Run Read is enough (the press room has no Order
 // ReadAny), only a ticket's fields leave the server, another tenant's run is not found, no Run Read is refused.
 
-describe.each(DATABASE_KINDS)("run print data (%s)", (dbKind) => {
+describeEachStore("run print data (%s)", (dbKind) => {
   let t: TestApp;
   let a: Api;
   let run: Saved;

@@ -6,7 +6,7 @@ import { differences, type Fingerprint, fingerprint, writeMark } from "../reliab
 import { jsonText, listQueries, nested, spoils } from "../reliability/hostile-input";
 import { ProbeCounts, probeQuery, probeWrite, type Send, type WriteWatch } from "../reliability/probe";
 import { RecordBodies } from "../reliability/record-bodies";
-import { bearer, createTestApp, DATABASE_KINDS, signIn, type TestApp } from "./helpers";
+import { bearer, createTestApp, describeEachStore, signIn, type TestApp } from "./helpers";
 import { RecordFactory } from "./resource-factory";
 
 // Hostile input to every declared kind (generated with fast-check, fixed seed): spoiled create
@@ -22,7 +22,7 @@ const models = registry.models.map((m) => [m.kind, m] as [string, ResourceModel]
 const SEED = 20_251_122;
 const RUNS = { create: 8, update: 6, query: 8 };
 
-describe.each(DATABASE_KINDS)("hostile input (%s)", (dbKind) => {
+describeEachStore("hostile input (%s)", (dbKind) => {
   let t: TestApp;
   let admin: string;
   let bodies: RecordBodies;

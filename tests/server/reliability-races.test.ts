@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { loadRegistry, type ResourceModel } from "../../server/resources/model";
 import type { Json } from "../reliability/hostile-input";
 import type { Send } from "../reliability/probe";
 import { RecordBodies } from "../reliability/record-bodies";
-import { bearer, createTestApp, DATABASE_KINDS, signIn, type TestApp } from "./helpers";
+import { bearer, createTestApp, describeEachStore, signIn, type TestApp } from "./helpers";
 import { RecordFactory } from "./resource-factory";
 
 // Races: requests started together, as two people (or one double click) send them.
@@ -22,7 +22,7 @@ const kindOf = (kind: string): ResourceModel => {
   return model;
 };
 
-describe.each(DATABASE_KINDS)("races (%s)", (dbKind) => {
+describeEachStore("races (%s)", (dbKind) => {
   let t: TestApp;
   let send: Send;
   let bodies: RecordBodies;

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { selectRows } from "../../server/db/open";
-import { DATABASE_KINDS } from "./helpers";
+import { describeEachStore } from "./helpers";
 import { type SyntheticApp, syntheticApp } from "./synthetic-kinds";
 
 // Child collections on made-up kinds (synthetic-kinds.ts): an order's items and charges, a
@@ -12,7 +12,7 @@ import { type SyntheticApp, syntheticApp } from "./synthetic-kinds";
 type Json = Record<string, unknown>;
 type Rows = Json[];
 
-describe.each(DATABASE_KINDS)("child collections (%s)", (dbKind) => {
+describeEachStore("child collections (%s)", (dbKind) => {
   let s: SyntheticApp;
   let product: Json & { id: number };
   let other: Json & { id: number };

@@ -27,7 +27,7 @@ import {
   text,
   url,
 } from "../../src/resource-engine/fields";
-import { bearer, createTestDatabase, DATABASE_KINDS, signIn, type TestDatabase } from "./helpers";
+import { bearer, createTestDatabase, describeEachStore, signIn, type TestDatabase } from "./helpers";
 
 // The engine on made-up kinds that use every field type and the Any/Own permissions (no
 // declaration in src/resources does yet): the kinds are Order (Any/Own) and List, served at
@@ -72,7 +72,7 @@ const registry = buildRegistry([lists, orders], new Map());
 
 type Json = Record<string, unknown>;
 
-describe.each(DATABASE_KINDS)("the engine on every field type (%s)", (dbKind) => {
+describeEachStore("the engine on every field type (%s)", (dbKind) => {
   let db: TestDatabase;
   let app: ReturnType<typeof buildApp>;
   let admin: string;

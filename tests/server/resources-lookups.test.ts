@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { type Api, api, type Json, type Saved } from "./domain-fixtures";
-import { createTestApp, DATABASE_KINDS, signIn, type TestApp } from "./helpers";
+import { createTestApp, describeEachStore, signIn, type TestApp } from "./helpers";
 
 // GET {path}/lookups/{field}: a reference's titles for whoever may read, create or update the
 // referencing kind, without Read on the target kind; tenant-scoped; a status reference offers
@@ -9,7 +9,7 @@ import { createTestApp, DATABASE_KINDS, signIn, type TestApp } from "./helpers";
 
 type Lookup = { id: number; title: string } & Json;
 
-describe.each(DATABASE_KINDS)("reference look-ups (%s)", (dbKind) => {
+describeEachStore("reference look-ups (%s)", (dbKind) => {
   let t: TestApp;
   let admin: Api;
   let csr: Api;

@@ -9,7 +9,7 @@ import { plannedStatements, SchemaSyncError, syncResourceSchema } from "../../se
 import { identifier } from "../../server/resources/tables";
 import { defineResource } from "../../src/resource-engine/define";
 import { boolean, integer, reference, text } from "../../src/resource-engine/fields";
-import { createTestDatabase, DATABASE_KINDS, REPO_ROOT, type TestDatabase, tempDir } from "./helpers";
+import { createTestDatabase, describeEachStore, REPO_ROOT, type TestDatabase, tempDir } from "./helpers";
 
 // The declarations the server loads (and refuses), and the additive schema sync.
 
@@ -86,7 +86,7 @@ const v2 = [
   }),
 ];
 
-describe.each(DATABASE_KINDS)("the additive schema sync (%s)", (dbKind) => {
+describeEachStore("the additive schema sync (%s)", (dbKind) => {
   let db: TestDatabase;
   beforeAll(async () => {
     db = await createTestDatabase(dbKind, { seed: false });

@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { type Api, api, makeOrder, type Saved } from "./domain-fixtures";
-import { createTestApp, DATABASE_KINDS, signIn, type TestApp } from "./helpers";
+import { createTestApp, describeEachStore, signIn, type TestApp } from "./helpers";
 
 // A list's search over a searchable reference (Order.customer_id) also matches the referenced
 // record's title: orders are found by their customer's name as well as by their numbers, within the
 // caller's tenant, and a renamed customer's orders are found by the new name at once (the kept list
 // answers depend on the customers' table too).
 
-describe.each(DATABASE_KINDS)("order search by customer name (%s)", (dbKind) => {
+describeEachStore("order search by customer name (%s)", (dbKind) => {
   let t: TestApp;
   let admin: Api;
   let other: Api;

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { selectRows } from "../../server/db/open";
 import { secretMatches } from "../../server/resources/secrets";
-import { DATABASE_KINDS } from "./helpers";
+import { describeEachStore } from "./helpers";
 import { type SyntheticApp, syntheticApp } from "./synthetic-kinds";
 
 // Secrets (generated and write-only), workflow moves (enum transitions, statusOf references)
@@ -11,7 +11,7 @@ import { type SyntheticApp, syntheticApp } from "./synthetic-kinds";
 
 type Json = Record<string, unknown>;
 
-describe.each(DATABASE_KINDS)("secrets, workflows and user references (%s)", (dbKind) => {
+describeEachStore("secrets, workflows and user references (%s)", (dbKind) => {
   let s: SyntheticApp;
   let product: Json & { id: number };
 

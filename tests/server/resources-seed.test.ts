@@ -103,44 +103,36 @@ describe("the demo data", () => {
     }
   });
 
-  it.runIf(declared("Customer") && declared("CustomerAddress"))(
-    "has ~300 customers with 1–3 addresses each",
-    async () => {
-      const [{ n }] = await rows<{ n: number }>(
-        "select count(*)::int as n from customers where tenant_id = 1",
-      );
-      expect(n).toBeGreaterThanOrEqual(250);
-      const perCustomer = await rows<{ min: number; max: number }>(
-        `select min(k)::int as min, max(k)::int as max from (select count(a.id) as k from customers c
+  it("has ~300 customers with 1–3 addresses each", async () => {
+    const [{ n }] = await rows<{ n: number }>("select count(*)::int as n from customers where tenant_id = 1");
+    expect(n).toBeGreaterThanOrEqual(250);
+    const perCustomer = await rows<{ min: number; max: number }>(
+      `select min(k)::int as min, max(k)::int as max from (select count(a.id) as k from customers c
         left join customer_addresses a on a.customer_id = c.id group by c.id) x`,
-      );
-      expect(perCustomer[0]).toEqual({ min: 1, max: 3 });
-    },
-  );
+    );
+    expect(perCustomer[0]).toEqual({ min: 1, max: 3 });
+  });
 
-  it.runIf(declared("Inventory"))(
-    "has ~60 paper stocks with realistic names and consistent levels",
-    async () => {
-      const paper = await rows<{ name: string; on_hand: number; committed: number; available: number }>(
-        "select name, on_hand, committed, available from inventories where tenant_id = 1 and basis_weight is not null",
-      );
-      expect(paper.length).toBeGreaterThanOrEqual(55);
-      for (const item of paper) {
-        expect(item.name).toMatch(/^\d+# (Gloss|Dull|Matte|Silk|Uncoated|Linen) (Text|Cover|Bond) \d+×\d+$/);
-        expect(item.available).toBe(item.on_hand - item.committed);
-      }
-      expect(paper.map((p) => p.name)).toContain("100# Gloss Cover 19×25");
-      // The quantity history of an item ends at its balance.
-      const ends = await rows<{ on_hand: number; balance_after: number }>(
-        `select i.on_hand, q.balance_after from inventories i join lateral (select balance_after from
+  it("has ~60 paper stocks with realistic names and consistent levels", async () => {
+    const paper = await rows<{ name: string; on_hand: number; committed: number; available: number }>(
+      "select name, on_hand, committed, available from inventories where tenant_id = 1 and basis_weight is not null",
+    );
+    expect(paper.length).toBeGreaterThanOrEqual(55);
+    for (const item of paper) {
+      expect(item.name).toMatch(/^\d+# (Gloss|Dull|Matte|Silk|Uncoated|Linen) (Text|Cover|Bond) \d+×\d+$/);
+      expect(item.available).toBe(item.on_hand - item.committed);
+    }
+    expect(paper.map((p) => p.name)).toContain("100# Gloss Cover 19×25");
+    // The quantity history of an item ends at its balance.
+    const ends = await rows<{ on_hand: number; balance_after: number }>(
+      `select i.on_hand, q.balance_after from inventories i join lateral (select balance_after from
         inventory_quantity_changes where inventory_id = i.id order by at desc, id desc limit 1) q on true`,
-      );
-      expect(ends.length).toBeGreaterThan(10);
-      for (const e of ends) expect(e.balance_after).toBe(e.on_hand);
-    },
-  );
+    );
+    expect(ends.length).toBeGreaterThan(10);
+    for (const e of ends) expect(e.balance_after).toBe(e.on_hand);
+  });
 
-  it.runIf(declared("Vendor"))("has ~25 vendors across the vendor categories", async () => {
+  it("has ~25 vendors across the vendor categories", async () => {
     const [{ vendors, categories }] = await rows<{ vendors: number; categories: number }>(
       "select count(*)::int as vendors, count(distinct vendor_category_id)::int as categories from vendors where tenant_id = 1",
     );
@@ -148,73 +140,67 @@ describe("the demo data", () => {
     expect(categories).toBe(8);
   });
 
-  it.runIf(declared("Status"))(
-    "has the item status sequence of domain.md, with colours and next statuses",
-    async () => {
-      const items = await rows<{ code: string; color: string; category: string; next: number }>(
-        `select code, color, category, cardinality(next_status_ids)::int as next from statuses
+  it("has the item status sequence of domain.md, with colours and next statuses", async () => {
+    const items = await rows<{ code: string; color: string; category: string; next: number }>(
+      `select code, color, category, cardinality(next_status_ids)::int as next from statuses
         where tenant_id = 1 and entity = 'order_item' order by sort_order`,
-      );
-      expect(items.map((s) => s.code)).toEqual([
-        "received",
-        "preflight",
-        "awaiting_proof",
-        "approved",
-        "batched",
-        "printing",
-        "printed",
-        "coated",
-        "cut",
-        "finishing",
-        "staged",
-        "packed",
-        "shipped",
-        "mailed",
-        "delivered",
-        "on_hold",
-        "reprint",
-        "cancelled",
-      ]);
-      for (const s of items) expect(s.color).toMatch(/^#[0-9a-f]{6}$/);
-      expect(items.find((s) => s.code === "packed")?.next).toBe(4);
-      const entities = await rows<{ entity: string }>(
-        "select distinct entity from statuses where tenant_id = 1 order by 1",
-      );
-      expect(entities.map((e) => e.entity)).toEqual(["mail_order", "order", "order_item", "run"]);
-    },
-  );
+    );
+    expect(items.map((s) => s.code)).toEqual([
+      "received",
+      "preflight",
+      "awaiting_proof",
+      "approved",
+      "batched",
+      "printing",
+      "printed",
+      "coated",
+      "cut",
+      "finishing",
+      "staged",
+      "packed",
+      "shipped",
+      "mailed",
+      "delivered",
+      "on_hold",
+      "reprint",
+      "cancelled",
+    ]);
+    for (const s of items) expect(s.color).toMatch(/^#[0-9a-f]{6}$/);
+    expect(items.find((s) => s.code === "packed")?.next).toBe(4);
+    const entities = await rows<{ entity: string }>(
+      "select distinct entity from statuses where tenant_id = 1 order by 1",
+    );
+    expect(entities.map((e) => e.entity)).toEqual(["mail_order", "order", "order_item", "run"]);
+  });
 
-  it.runIf(declared("OrderSetting"))(
-    "gives every site of both tenants order settings of 3–5 steps, approved by the tenant's own users",
-    async () => {
-      const model = declared("OrderSetting") as ResourceModel;
-      const steps = model.children.find((c) => c.name === "steps")?.table.name;
-      const perSite = await rows<{ tenant_id: number; site_id: number; settings: number }>(
-        `select s.tenant_id, s.id as site_id, count(o.id)::int as settings from sites s
+  it("gives every site of both tenants order settings of 3–5 steps, approved by the tenant's own users", async () => {
+    const model = declared("OrderSetting") as ResourceModel;
+    const steps = model.children.find((c) => c.name === "steps")?.table.name;
+    const perSite = await rows<{ tenant_id: number; site_id: number; settings: number }>(
+      `select s.tenant_id, s.id as site_id, count(o.id)::int as settings from sites s
         left join "${model.table.name}" o on o.site_id = s.id and o.tenant_id = s.tenant_id
         group by s.tenant_id, s.id order by s.id`,
-      );
-      expect(new Set(perSite.map((s) => s.tenant_id))).toEqual(new Set([1, 2]));
-      for (const site of perSite) expect(site.settings, `site ${site.site_id}`).toBe(2);
-      const counts = await rows<{ n: number }>(
-        `select count(st.id)::int as n from "${model.table.name}" o
+    );
+    expect(new Set(perSite.map((s) => s.tenant_id))).toEqual(new Set([1, 2]));
+    for (const site of perSite) expect(site.settings, `site ${site.site_id}`).toBe(2);
+    const counts = await rows<{ n: number }>(
+      `select count(st.id)::int as n from "${model.table.name}" o
         left join "${steps}" st on st.parent_id = o.id group by o.id`,
-      );
-      for (const { n } of counts) expect(n).toBeGreaterThanOrEqual(3);
-      for (const { n } of counts) expect(n).toBeLessThanOrEqual(5);
-      // An approver is a member of the setting's tenant.
-      const strangers = await rows<{ id: number }>(
-        `select st.id from "${steps}" st join "${model.table.name}" o on o.id = st.parent_id
+    );
+    for (const { n } of counts) expect(n).toBeGreaterThanOrEqual(3);
+    for (const { n } of counts) expect(n).toBeLessThanOrEqual(5);
+    // An approver is a member of the setting's tenant.
+    const strangers = await rows<{ id: number }>(
+      `select st.id from "${steps}" st join "${model.table.name}" o on o.id = st.parent_id
         where st.approver_id is not null and not exists (select 1 from user_groups ug
           join groups g on g.id = ug.group_id where ug.user_id = st.approver_id and g.tenant_id = o.tenant_id)`,
-      );
-      expect(strangers).toEqual([]);
-      const approvers = await rows<{ n: number }>(
-        `select count(*)::int as n from "${steps}" where approver_id is not null`,
-      );
-      expect(approvers[0].n).toBeGreaterThan(0);
-    },
-  );
+    );
+    expect(strangers).toEqual([]);
+    const approvers = await rows<{ n: number }>(
+      `select count(*)::int as n from "${steps}" where approver_id is not null`,
+    );
+    expect(approvers[0].n).toBeGreaterThan(0);
+  });
 
   it("is the same every time (but for the API keys' random secrets)", async () => {
     const again = await createTestDatabase("pglite", { migrate: false, seed: false });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { type Api, api, expectFieldError, makeProduct, type Saved, unique } from "./domain-fixtures";
-import { createTestApp, DATABASE_KINDS, signIn, type TestApp } from "./helpers";
+import { createTestApp, describeEachStore, signIn, type TestApp } from "./helpers";
 
 // Issue 16, classes 11 and 12: unique codes are normalised (trimmed, NFKC, invisible characters
 // removed) and unique in any case, under concurrency too (code-normalise.ts, the lower(column)
@@ -21,7 +21,7 @@ const twins = (code: string) => [
   [...code].map((c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0)).join(""),
 ];
 
-describe.each(DATABASE_KINDS)("unique codes and protected records (%s)", (dbKind) => {
+describeEachStore("unique codes and protected records (%s)", (dbKind) => {
   let t: TestApp;
   let a: Api;
   let house: Saved;

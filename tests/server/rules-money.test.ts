@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { selectRows } from "../../server/db/open";
 import { type Api, api, expectFieldError, type Json, type Saved, unique } from "./domain-fixtures";
-import { createTestApp, DATABASE_KINDS, signIn, type TestApp } from "./helpers";
+import { createTestApp, describeEachStore, signIn, type TestApp } from "./helpers";
 
 // Issue 16, classes 1 and 2: money tied to its order, and derived payment state. Each wrong write
 // goes through the API and is refused with the rule's message; the right one is accepted. Figures
@@ -10,7 +10,7 @@ import { createTestApp, DATABASE_KINDS, signIn, type TestApp } from "./helpers";
 
 const COMPUTED = "Computed by the server; leave it out of the body";
 
-describe.each(DATABASE_KINDS)("money tied to its order (%s)", (dbKind) => {
+describeEachStore("money tied to its order (%s)", (dbKind) => {
   let t: TestApp;
   let a: Api;
   let csr: Api;

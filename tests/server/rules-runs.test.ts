@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { selectRows } from "../../server/db/open";
 import {
   type Api,
@@ -12,14 +12,14 @@ import {
   status,
   unique,
 } from "./domain-fixtures";
-import { createTestApp, DATABASE_KINDS, signIn, type TestApp } from "./helpers";
+import { createTestApp, describeEachStore, signIn, type TestApp } from "./helpers";
 
 // Issue 16, class 4 (gang runs) and class 5's first example (closing a printed run consumes its
 // paper): an order item is on one live run, prints at least its quantity there, keeps what the
 // open run prints and stays on its order; its run_id is the server's; a closed run's sheets leave
 // on hand. Each wrong write is refused through the API with its message, the right one accepted.
 
-describe.each(DATABASE_KINDS)("gang run rules (%s)", (dbKind) => {
+describeEachStore("gang run rules (%s)", (dbKind) => {
   let t: TestApp;
   let a: Api;
   let gloss: Saved;

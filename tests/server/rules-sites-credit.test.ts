@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkImport } from "../../server/resources/csv-import";
 import { loadRegistry } from "../../server/resources/model";
 import { type Api, api, expectFieldError, type Json, type Saved, status, unique } from "./domain-fixtures";
-import { bearer, createTestApp, DATABASE_KINDS, signIn, type TestApp } from "./helpers";
+import { bearer, createTestApp, describeEachStore, signIn, type TestApp } from "./helpers";
 
 // Issue 16, class 9 (sites), class 10 (credit and activity) and class 7's loose ends (an order
 // with work in production cannot be deleted; the CSV import keeps the API's rules). Each wrong
 // write is refused through the API with its message; the right one passes. Figures by hand.
 
-describe.each(DATABASE_KINDS)("site, credit and activity rules (%s)", (dbKind) => {
+describeEachStore("site, credit and activity rules (%s)", (dbKind) => {
   let t: TestApp;
   let a: Api;
   let token: string;

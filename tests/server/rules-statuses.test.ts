@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Api, api, type Json, makeOrder, type Saved, status, unique } from "./domain-fixtures";
-import { createTestApp, DATABASE_KINDS, signIn, type TestApp } from "./helpers";
+import { createTestApp, describeEachStore, signIn, type TestApp } from "./helpers";
 
 // Issue 16, class 7: terminal statuses are never left, an item past open stays on its order, an
 // order is complete only when its items are, and status setup in use cannot be corrupted. Each
@@ -19,7 +19,7 @@ const TO_PACKED = [
   "packed",
 ];
 
-describe.each(DATABASE_KINDS)("status rules (%s)", (dbKind) => {
+describeEachStore("status rules (%s)", (dbKind) => {
   let t: TestApp;
   let a: Api;
   const ids: Record<string, number> = {};

@@ -21,7 +21,7 @@ import {
   status,
   unique,
 } from "./domain-fixtures";
-import { createTestApp, DATABASE_KINDS, signIn, type TestApp } from "./helpers";
+import { createTestApp, describeEachStore, signIn, type TestApp } from "./helpers";
 
 // Issue 16, classes 5 (stock: purchase-order receipts, adjustments), 6 (packing slips) and 8
 // (direct mail). Each wrong write goes through the API and is refused with the rule's message;
@@ -130,7 +130,7 @@ describe("mail-order bounds (pure)", () => {
   });
 });
 
-describe.each(DATABASE_KINDS)("stock, packing slips and direct mail (%s)", (dbKind) => {
+describeEachStore("stock, packing slips and direct mail (%s)", (dbKind) => {
   let t: TestApp;
   let a: Api;
   let customer: Saved;

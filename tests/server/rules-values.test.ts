@@ -14,7 +14,7 @@ import {
   type Saved,
   unique,
 } from "./domain-fixtures";
-import { createTestApp, DATABASE_KINDS, signIn, type TestApp } from "./helpers";
+import { createTestApp, describeEachStore, signIn, type TestApp } from "./helpers";
 
 // Issue 16, classes 13 and 14: money and dates in range, JSON shapes and text hygiene. Each wrong
 // write goes through the API and is refused with the rule's message; the right one is accepted.
@@ -35,7 +35,7 @@ describe("exact cents", () => {
   });
 });
 
-describe.each(DATABASE_KINDS)("money, dates, shapes and hygiene (%s)", (dbKind) => {
+describeEachStore("money, dates, shapes and hygiene (%s)", (dbKind) => {
   let t: TestApp;
   let a: Api;
 

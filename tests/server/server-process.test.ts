@@ -13,7 +13,13 @@ describe("server process", () => {
   const dataDir = tempDir("server-data");
   const running: ServerProcess[] = [];
   const start = (env: Record<string, string> = {}) => {
-    const server = spawnServer({ DATA_DIR: dataDir, STATIC_DIR: path.join(dataDir, "no-app"), ...env });
+    // A small seed: what is checked is that a cold start seeds, locks and recovers, not how much it seeds.
+    const server = spawnServer({
+      DATA_DIR: dataDir,
+      STATIC_DIR: path.join(dataDir, "no-app"),
+      SEED_ORDERS: "20",
+      ...env,
+    });
     running.push(server);
     return server;
   };

@@ -5,7 +5,7 @@ import axios, { type AxiosInstance, isAxiosError } from "axios";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadRegistry, type ResourceModel } from "../../server/resources/model";
 import type { Field } from "../../src/resource-engine/fields";
-import { createTestApp, DATABASE_KINDS, signIn, type TestApp } from "./helpers";
+import { createTestApp, describeEachStore, signIn, type TestApp } from "./helpers";
 import { plainField, RecordFactory } from "./resource-factory";
 
 // The unmodified stock @refinedev/simple-rest provider against the real server listening on a port,
@@ -90,7 +90,7 @@ async function refusal(call: Promise<unknown>): Promise<HttpError> {
   throw new Error("expected a refusal");
 }
 
-describe.each(DATABASE_KINDS)("stock @refinedev/simple-rest against the server (%s)", (dbKind) => {
+describeEachStore("stock @refinedev/simple-rest against the server (%s)", (dbKind) => {
   let t: TestApp;
   let token: string | undefined;
   let provider: ReturnType<typeof simpleRest>;

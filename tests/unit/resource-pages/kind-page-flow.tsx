@@ -2,10 +2,12 @@
 // record with the row actions, the record opens in the drawer, a create form filled from the
 // declaration's required fields sends them, a confirmed delete removes the record, and an edit answered
 // with 409 keeps the input and offers Reload. Everything is derived from the declaration: values by field
-// type, text that matches the field's own pattern. Used by the master-data kinds' tests (issue #5).
+// type, text that matches the field's own pattern. Used by the master-data kinds' tests (issue #5): the whole walk
+// for a few kinds, the create form alone (fillCreateForm) for every kind.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { expect, vi } from "vitest";
 import type { Kind } from "../../../src/access/kinds";
+import { RecordForm } from "../../../src/pages/resource/record-form";
 import type { Resource } from "../../../src/resource-engine/define";
 import type { Field } from "../../../src/resource-engine/fields";
 import { inSentence } from "../../../src/resource-engine/list-query";
@@ -31,7 +33,7 @@ function textFor(field: Field, salt: string): string {
 }
 
 /** A stored value of each field type, as the API answers it. */
-function storedValue(field: Field, salt: string): unknown {
+export function storedValue(field: Field, salt: string): unknown {
   switch (field.type) {
     case "text":
     case "longText":
@@ -69,7 +71,7 @@ function storedValue(field: Field, salt: string): unknown {
 }
 
 /** A stored record of `resource`, and one titled record for each kind its fields reference. */
-function fixtures(resource: Resource) {
+export function fixtures(resource: Resource) {
   const record: Record<string, unknown> = { id: 1, version: 3 };
   const rows: Record<string, Record<string, unknown>[]> = {};
   for (const [name, field] of Object.entries(resource.fields)) {
@@ -135,8 +137,7 @@ export async function walkKindPages(kind: Kind): Promise<void> {
   fireEvent.click(within(table).getByRole("link", { name: `Show ${singular} 1` }));
   const shown = await screen.findByRole("dialog", undefined, slow);
   await within(shown).findAllByText(title, undefined, slow);
-  const required = Object.entries(resource.fields).filter(([, f]) => f.required && !f.readOnly);
-  for (const [name, field] of required) {
+  for (const [name, field] of requiredFields(resource)) {
     expect(within(shown).getAllByText(field.label ?? "").length).toBeGreaterThan(0);
     // Text is shown as stored (other types have their own formats, tested in field-kinds.test.tsx).
     if (field.type === "text")
@@ -148,19 +149,7 @@ export async function walkKindPages(kind: Kind): Promise<void> {
   // Create: the required fields without a default filled in, sent as typed.
   fireEvent.click(screen.getByRole("button", { name: new RegExp(`Create ${singular}$`) }));
   const creating = await screen.findByRole("dialog", undefined, slow);
-  await within(creating).findByRole("button", { name: "Save" }, slow);
-  const sent: Record<string, unknown> = {};
-  for (const [name, field] of required) {
-    if (field.default !== undefined) continue;
-    const value = storedValue(field, "8");
-    await fill(creating, field, value);
-    sent[name] = value;
-  }
-  fireEvent.click(within(creating).getByRole("button", { name: "Save" }));
-  await waitFor(() => expect(dataProvider.create).toHaveBeenCalledTimes(1), slow);
-  expect(dataProvider.create).toHaveBeenCalledWith(
-    expect.objectContaining({ resource: kind, variables: expect.objectContaining(sent) }),
-  );
+  await fillAndSave(resource, creating, dataProvider);
   await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull(), slow);
 
   // Delete: asked first; cancelled, nothing is sent; confirmed, it is.
@@ -197,4 +186,44 @@ export async function walkKindPages(kind: Kind): Promise<void> {
     expect.objectContaining({ resource: kind, variables: { [resource.titleField]: edited, version: 3 } }),
   );
   expect(titleInput()).toHaveValue(edited);
+}
+
+const requiredFields = (resource: Resource) =>
+  Object.entries(resource.fields).filter(([, f]) => f.required && !f.readOnly);
+
+/** Fills the open create form's required fields that have no default, saves, and checks what was sent. */
+async function fillAndSave(
+  resource: Resource,
+  form: HTMLElement,
+  dataProvider: ReturnType<typeof fakeDataProvider>,
+) {
+  await within(form).findByRole("button", { name: "Save" }, slow);
+  const sent: Record<string, unknown> = {};
+  for (const [name, field] of requiredFields(resource)) {
+    if (field.default !== undefined) continue;
+    const value = storedValue(field, "8");
+    await fill(form, field, value);
+    sent[name] = value;
+  }
+  fireEvent.click(within(form).getByRole("button", { name: "Save" }));
+  await waitFor(() => expect(dataProvider.create).toHaveBeenCalledTimes(1), slow);
+  expect(dataProvider.create).toHaveBeenCalledWith(
+    expect.objectContaining({ resource: resource.kind, variables: expect.objectContaining(sent) }),
+  );
+}
+
+/** The kind's create form alone (no list, drawer or layout around it): its required fields, filled and sent. */
+export async function fillCreateForm(kind: Kind): Promise<void> {
+  const resource = resourceOf(kind);
+  if (!resource) throw new Error(`${kind} is not declared`);
+  const { rows } = fixtures(resource);
+  const dataProvider = fakeDataProvider(rows);
+  signInWith({ ...Object.fromEntries(Object.keys(rows).map((k) => [k, ["Read"]])), [kind]: ["*"] });
+  const onSaved = vi.fn();
+  const { container } = renderWithProviders(
+    <RecordForm resource={resource} action="create" onSaved={onSaved} onCancel={() => {}} />,
+    { path: resource.route, dataProvider },
+  );
+  await fillAndSave(resource, container, dataProvider);
+  await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1), slow);
 }
