@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { profileUserSchema } from "../auth/profile";
 import { errorAnswers } from "../auth/schemas";
 import { idSchema } from "../resources/validators";
 
@@ -44,14 +45,8 @@ export const groupRecordSchema = z.object({
   ...timestamps,
 });
 
-export const userRecordSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string().nullable(),
-  IsAvanteSalesRep: z.boolean(),
-  IsAvanteCSR: z.boolean(),
-  isCustomerAgent: z.boolean(),
+/** The profile's user fields (auth/profile.ts) and what administration adds. */
+export const userRecordSchema = profileUserSchema.omit({ UserGroups: true }).extend({
   active: z.boolean(),
   last_login_at: z.string().nullable(),
   group_ids: z.array(z.number().int()).describe("The user's groups in this tenant"),
