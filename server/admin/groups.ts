@@ -1,39 +1,21 @@
-import { and, asc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
-import { getAuth, requestGrants } from "../auth/authenticate";
+import { boolean, referenceList, text } from "../../src/resource-engine/fields";
 import type { Database } from "../db/open";
 import { group_roles, group_sites, groups, user_groups } from "../db/schema";
-import { notFound } from "../http/errors";
+import { type AdminKind, adminList, withLabels } from "./admin-kind";
 import { guardedWrite } from "./administrators";
-import { listChanges, logChange } from "./change-log";
 import { assertAdminFlag, assertManageableGroups } from "./escalation";
-import { BEARER, guard } from "./guard";
-import { countAll, type ListSpec, parseListQuery } from "./list-query";
 import { checkReferences, touchUsers } from "./memberships";
-import {
-  changeLogAnswerSchema,
-  changeLogQuerySchema,
-  commonErrors,
-  deletedAnswerSchema,
-  groupRecordSchema,
-  idListSchema,
-  idParamsSchema,
-  iso,
-  listQuerySchema,
-  many,
-  nameSchema,
-  one,
-  versionSchema,
-  writeErrors,
-} from "./schemas";
-import { duplicateName, staleVersion } from "./writes";
+import { groupRecordSchema, idListSchema, iso, nameSchema, versionSchema } from "./schemas";
+import { assertNameFree } from "./writes";
 
 // Groups (kind Group, path "user-groups"): the memberships of spec §6. A group has a name, the
 // is_admin flag, sites (it counts for the tenant when one of them is the tenant's), roles and
-// members. Its associations are part of the record (site_ids, role_ids, member_ids) and a PATCH
-// replaces each list it sends. Names are unique in a tenant. Every write keeps the tenant with
-// at least one administrator (administrators.ts).
+// members. Its associations are part of the record (site_ids, role_ids, member_ids, each a link
+// table) and a PATCH replaces each list it sends. Names are unique in a tenant (writes.ts). Who is
+// in a group, what it grants and where stay within the caller's own reach (escalation.ts), and
+// every write keeps the tenant with at least one administrator (administrators.ts).
 
 type GroupRow = typeof groups.$inferSelect;
 export type GroupRecord = z.infer<typeof groupRecordSchema>;
@@ -77,47 +59,21 @@ export async function groupRecords(db: Database, rows: GroupRow[]): Promise<Grou
   }));
 }
 
-async function groupRecord(db: Database, row: GroupRow): Promise<GroupRecord> {
-  return (await groupRecords(db, [row]))[0];
-}
+const FIELDS = withLabels({
+  name: text({ max: 120, required: true, searchable: true, sortable: true, filter: true }),
+  is_admin: boolean({ sortable: true, filter: true }),
+  site_ids: referenceList("Site", { filter: true }),
+  role_ids: referenceList("Role", { filter: true }),
+  member_ids: referenceList("User", { filter: true }),
+});
 
-export async function findGroup(db: Database, tenantId: number, id: number): Promise<GroupRow | null> {
-  const [row] = await db
-    .select()
-    .from(groups)
-    .where(and(eq(groups.id, id), eq(groups.tenant_id, tenantId)));
-  return row ?? null;
-}
-
-const has =
-  (name: Association) =>
-  (ids: number[]): SQL => {
+/** An association as the group's id list: ?role_ids=3 lists the groups given role 3. */
+const linkedIds = Object.fromEntries(
+  ASSOCIATIONS.map((name) => {
     const { table, column } = associationTables[name];
-    return sql`exists (select 1 from ${table} where ${table.group_id} = ${groups.id} and ${inArray(column, ids)})`;
-  };
-
-const GROUP_LIST: ListSpec = {
-  fields: {
-    id: { type: "integer", column: groups.id },
-    name: { type: "text", column: groups.name, searchable: true },
-    is_admin: { type: "boolean", column: groups.is_admin },
-    created_at: { type: "datetime", column: groups.created_at },
-    updated_at: { type: "datetime", column: groups.updated_at },
-  },
-  // "Has any of": ?role_ids=3 lists the groups given role 3.
-  relations: { site_ids: has("site_ids"), role_ids: has("role_ids"), member_ids: has("member_ids") },
-};
-
-async function nameTaken(db: Database, tenantId: number, name: string, exceptId?: number) {
-  const conditions = [eq(groups.tenant_id, tenantId), eq(sql`lower(${groups.name})`, name.toLowerCase())];
-  if (exceptId !== undefined) conditions.push(ne(groups.id, exceptId));
-  const [row] = await db
-    .select({ id: groups.id })
-    .from(groups)
-    .where(and(...conditions))
-    .limit(1);
-  return row !== undefined;
-}
+    return [name, sql`array(select ${column} from ${table} where ${table.group_id} = ${groups.id})`];
+  }),
+);
 
 /**
  * Makes each given association list of the group exactly `ids`; answers the users whose
@@ -164,229 +120,65 @@ const associationsSchema = {
   member_ids: idListSchema.optional().describe("Users already in the tenant; new people are invited"),
 };
 
-export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ["user-groups"];
+const createSchema = z.strictObject({
+  name: nameSchema,
+  is_admin: z.boolean().default(false),
+  ...associationsSchema,
+});
+const updateSchema = z.strictObject({
+  name: nameSchema.optional(),
+  is_admin: z.boolean().optional(),
+  ...associationsSchema,
+  version: versionSchema,
+});
 
-  app.get(
-    "/user-groups",
-    {
-      onRequest: guard("Group", "Read"),
-      schema: {
-        summary: "List groups",
-        tags,
-        security: BEARER,
-        querystring: listQuerySchema,
-        response: { 200: many(groupRecordSchema), ...commonErrors },
-      },
-    },
-    async (request) => {
-      const { tenantId } = getAuth(request);
-      const q = parseListQuery(request.query, GROUP_LIST);
-      const where = and(eq(groups.tenant_id, tenantId), q.where);
-      const [rows, [{ total }]] = await Promise.all([
-        app.db
-          .select()
-          .from(groups)
-          .where(where)
-          .orderBy(...q.orderBy)
-          .limit(q.limit)
-          .offset(q.offset),
-        app.db.select({ total: countAll }).from(groups).where(where),
-      ]);
-      return { data: await groupRecords(app.db, rows), meta: { page: q.page, limit: q.limit, total } };
-    },
-  );
-
-  app.get(
-    "/user-groups/:id",
-    {
-      onRequest: guard("Group", "Read"),
-      schema: {
-        summary: "One group",
-        tags,
-        security: BEARER,
-        params: idParamsSchema,
-        response: { 200: one(groupRecordSchema), ...commonErrors },
-      },
-    },
-    async (request) => {
-      const row = await findGroup(app.db, getAuth(request).tenantId, request.params.id);
-      if (!row) throw notFound();
-      return { data: await groupRecord(app.db, row) };
-    },
-  );
-
-  app.post(
-    "/user-groups",
-    {
-      onRequest: guard("Group", "Create"),
-      schema: {
-        summary: "Create a group",
-        tags,
-        security: BEARER,
-        body: z.strictObject({
-          name: nameSchema,
-          is_admin: z.boolean().default(false),
-          ...associationsSchema,
-        }),
-        response: { 201: one(groupRecordSchema), ...writeErrors },
-      },
-    },
-    async (request, reply) => {
-      const { tenantId, user } = getAuth(request);
-      const { name, is_admin, site_ids = [], role_ids = [], member_ids = [] } = request.body;
-      const held = await requestGrants(request);
-      assertAdminFlag(held, is_admin);
-      const record = await guardedWrite(app.db, tenantId, async (tx) => {
-        await assertManageableGroups(tx, held, tenantId, [], role_ids);
-        if (await nameTaken(tx, tenantId, name)) throw duplicateName("group", name);
-        await checkReferences(tx, tenantId, { site_ids, role_ids, member_ids });
-        const [row] = await tx.insert(groups).values({ tenant_id: tenantId, name, is_admin }).returning();
-        const members = await replaceAssociations(tx, tenantId, row.id, { site_ids, role_ids, member_ids });
-        await touchUsers(tx, members);
-        const created = await groupRecord(tx, row);
-        await logChange(tx, {
-          tenantId,
-          kind: "Group",
-          recordId: row.id,
-          action: "create",
-          userId: user.id,
-          before: null,
-          after: created,
-        });
-        return created;
-      });
-      reply.code(201);
-      return { data: record };
-    },
-  );
-
-  app.patch(
-    "/user-groups/:id",
-    {
-      onRequest: guard("Group", "Update"),
-      schema: {
-        summary: "Change a group",
-        description:
-          "Send the changed fields and the version you read; each list sent replaces the group's. " +
-          "A stale version is a 409, and so is a change leaving the tenant without an administrator.",
-        tags,
-        security: BEARER,
-        params: idParamsSchema,
-        body: z.strictObject({
-          name: nameSchema.optional(),
-          is_admin: z.boolean().optional(),
-          ...associationsSchema,
-          version: versionSchema,
-        }),
-        response: { 200: one(groupRecordSchema), ...writeErrors },
-      },
-    },
-    async (request) => {
-      const { tenantId, user } = getAuth(request);
-      const { id } = request.params;
-      const { name, is_admin, site_ids, role_ids, member_ids, version } = request.body;
-      const held = await requestGrants(request);
-      assertAdminFlag(held, is_admin);
-      const record = await guardedWrite(app.db, tenantId, async (tx) => {
-        const current = await findGroup(tx, tenantId, id);
-        if (!current) throw notFound();
-        // Who is in it, what it grants and where: only within the caller's own reach.
-        if (is_admin !== undefined || site_ids || role_ids || member_ids) {
-          await assertManageableGroups(tx, held, tenantId, [id], role_ids ?? []);
-        }
-        if (current.version !== version) throw staleVersion("group");
-        if (name !== undefined && (await nameTaken(tx, tenantId, name, id)))
-          throw duplicateName("group", name);
-        await checkReferences(tx, tenantId, { site_ids, role_ids, member_ids });
-        const before = await groupRecord(tx, current);
-        const [row] = await tx
-          .update(groups)
-          .set({
-            ...(name !== undefined ? { name } : {}),
-            ...(is_admin !== undefined ? { is_admin } : {}),
-            updated_at: new Date(),
-            version: sql`${groups.version} + 1`,
-          })
-          .where(and(eq(groups.id, id), eq(groups.tenant_id, tenantId), eq(groups.version, version)))
-          .returning();
-        if (!row) throw staleVersion("group");
-        const members = await replaceAssociations(tx, tenantId, id, { site_ids, role_ids, member_ids });
-        await touchUsers(tx, members);
-        const after = await groupRecord(tx, row);
-        await logChange(tx, {
-          tenantId,
-          kind: "Group",
-          recordId: id,
-          action: "update",
-          userId: user.id,
-          before,
-          after,
-        });
-        return after;
-      });
-      return { data: record };
-    },
-  );
-
-  app.delete(
-    "/user-groups/:id",
-    {
-      onRequest: guard("Group", "Delete"),
-      schema: {
-        summary: "Delete a group",
-        description:
-          "Its members leave it; refused (409) when that leaves the tenant without an administrator.",
-        tags,
-        security: BEARER,
-        params: idParamsSchema,
-        response: { 200: deletedAnswerSchema, ...writeErrors },
-      },
-    },
-    async (request) => {
-      const { tenantId, user } = getAuth(request);
-      const { id } = request.params;
-      const held = await requestGrants(request);
-      await guardedWrite(app.db, tenantId, async (tx) => {
-        const current = await findGroup(tx, tenantId, id);
-        if (!current) throw notFound();
-        await assertManageableGroups(tx, held, tenantId, [id]);
-        const before = await groupRecord(tx, current);
-        await tx.delete(groups).where(and(eq(groups.id, id), eq(groups.tenant_id, tenantId)));
-        await touchUsers(tx, before.member_ids);
-        await logChange(tx, {
-          tenantId,
-          kind: "Group",
-          recordId: id,
-          action: "delete",
-          userId: user.id,
-          before,
-          after: null,
-        });
-      });
-      return { data: { id } };
-    },
-  );
-
-  app.get(
-    "/user-groups/:id/change-logs",
-    {
-      onRequest: guard("Group", "Read"),
-      schema: {
-        summary: "Who changed a group, when, and what",
-        tags,
-        security: BEARER,
-        params: idParamsSchema,
-        querystring: changeLogQuerySchema,
-        response: { 200: changeLogAnswerSchema, ...commonErrors },
-      },
-    },
-    async (request) => {
-      const { tenantId } = getAuth(request);
-      const { id } = request.params;
-      if (!(await findGroup(app.db, tenantId, id))) throw notFound();
-      const { page = 1, limit = 25 } = request.query;
-      return listChanges(app.db, { tenantId, kind: "Group", recordId: id }, page, limit);
-    },
-  );
+export const GROUPS: AdminKind<
+  GroupRow,
+  GroupRecord,
+  z.infer<typeof createSchema>,
+  z.infer<typeof updateSchema>
+> = {
+  kind: "Group",
+  path: "user-groups",
+  singular: "group",
+  plural: "groups",
+  table: groups,
+  fields: FIELDS,
+  list: () => adminList(FIELDS, groups, { linkedIds }),
+  inTenant: (tenantId) => eq(groups.tenant_id, tenantId),
+  records: (db, _tenantId, rows) => groupRecords(db, rows),
+  schemas: { record: groupRecordSchema, create: createSchema, update: updateSchema },
+  notes: {
+    update:
+      "Each list sent replaces the group's. A change leaving the tenant without an administrator is a 409.",
+    delete: "Its members leave it; refused (409) when that leaves the tenant without an administrator.",
+  },
+  transaction: guardedWrite,
+  check: (held, body) => assertAdminFlag(held, body.is_admin),
+  async create({ tx, tenantId, held }, { name, is_admin, site_ids = [], role_ids = [], member_ids = [] }) {
+    await assertManageableGroups(tx, held, tenantId, [], role_ids);
+    await assertNameFree(tx, groups, tenantId, name, GROUPS);
+    await checkReferences(tx, tenantId, { site_ids, role_ids, member_ids });
+    const [row] = await tx.insert(groups).values({ tenant_id: tenantId, name, is_admin }).returning();
+    await touchUsers(tx, await replaceAssociations(tx, tenantId, row.id, { site_ids, role_ids, member_ids }));
+    return row;
+  },
+  async update({ tx, tenantId, held }, current, _before, body) {
+    const { name, is_admin, site_ids, role_ids, member_ids } = body;
+    // Who is in it, what it grants and where: only within the caller's own reach.
+    if (is_admin !== undefined || site_ids || role_ids || member_ids) {
+      await assertManageableGroups(tx, held, tenantId, [current.id], role_ids ?? []);
+    }
+    if (name !== undefined) await assertNameFree(tx, groups, tenantId, name, GROUPS, current.id);
+    await checkReferences(tx, tenantId, { site_ids, role_ids, member_ids });
+    return { ...(name !== undefined ? { name } : {}), ...(is_admin !== undefined ? { is_admin } : {}) };
+  },
+  async afterUpdate({ tx, tenantId }, row, _before, { site_ids, role_ids, member_ids }) {
+    await touchUsers(tx, await replaceAssociations(tx, tenantId, row.id, { site_ids, role_ids, member_ids }));
+  },
+  async remove({ tx, tenantId, held }, current, before) {
+    await assertManageableGroups(tx, held, tenantId, [current.id]);
+    await tx.delete(groups).where(and(eq(groups.id, current.id), eq(groups.tenant_id, tenantId)));
+    await touchUsers(tx, before.member_ids);
+  },
 };

@@ -10,6 +10,3 @@ import { requireAuth, requirePermission } from "../auth/authenticate";
 export function guard(kind: Kind, ...actions: string[]): onRequestHookHandler[] {
   return [requireAuth, requirePermission(kind, ...actions) as onRequestHookHandler];
 }
-
-/** The OpenAPI security of a route behind requireAuth. */
-export const BEARER = [{ bearer: [] }];

@@ -1,35 +1,23 @@
-import { and, asc, eq, ne, sql } from "drizzle-orm";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { and, asc, eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { validatePermissions } from "../../src/access/catalogue";
+import { json, text } from "../../src/resource-engine/fields";
 import { getAuth, requestGrants } from "../auth/authenticate";
 import type { Database } from "../db/open";
 import { group_roles, groups, type Permissions, roles } from "../db/schema";
 import { HttpError, notFound, validationFailed } from "../http/errors";
-import { listChanges, logChange } from "./change-log";
+import { BEARER, recordId } from "../resources/record-routes";
+import { type AdminKind, adminList, findInTenant, logChange, withLabels } from "./admin-kind";
 import { assertGrantable } from "./escalation";
-import { BEARER, guard } from "./guard";
-import { countAll, type ListSpec, parseListQuery } from "./list-query";
-import {
-  changeLogAnswerSchema,
-  changeLogQuerySchema,
-  commonErrors,
-  deletedAnswerSchema,
-  idParamsSchema,
-  iso,
-  listQuerySchema,
-  many,
-  nameSchema,
-  one,
-  roleRecordSchema,
-  versionSchema,
-  writeErrors,
-} from "./schemas";
-import { duplicateName, lockedWrite, staleVersion } from "./writes";
+import { guard } from "./guard";
+import { iso, nameSchema, roleRecordSchema, versionSchema, writeErrors } from "./schemas";
+import { assertNameFree, copyName, lockedWrite } from "./writes";
 
 // Roles (kind Role, path "roles"): a name and permissions, { "<Kind>": ["<Action>", …] },
-// checked against the catalogue (src/access/catalogue.ts). A role can be duplicated. Names are
-// unique in a tenant (without regard to case). A role still given to a group cannot be deleted.
+// checked against the catalogue (src/access/catalogue.ts) and never beyond what the caller holds
+// (escalation.ts). Names are unique in a tenant without regard to case (writes.ts). A role still
+// given to a group cannot be deleted. POST roles/{id}/duplicate copies one.
 
 type RoleRow = typeof roles.$inferSelect;
 export type RoleRecord = z.infer<typeof roleRecordSchema>;
@@ -43,23 +31,30 @@ export const roleRecord = (row: RoleRow): RoleRecord => ({
   updated_at: iso(row.updated_at) as string,
 });
 
-const ROLE_LIST: ListSpec = {
-  fields: {
-    id: { type: "integer", column: roles.id },
-    name: { type: "text", column: roles.name, searchable: true },
-    created_at: { type: "datetime", column: roles.created_at },
-    updated_at: { type: "datetime", column: roles.updated_at },
-  },
-};
+const FIELDS = withLabels({
+  name: text({ max: 120, required: true, searchable: true, sortable: true, filter: true }),
+  permissions: json(),
+});
 
 const permissionsSchema = z
   .record(z.string(), z.array(z.string()))
   .describe('Resource kind → actions, e.g. { "Order": ["ReadAny", "UpdateAny"], "Vendor": ["*"] }');
 
-/** A 400 naming each unknown kind or action; otherwise the grants without repeats or empty kinds. */
-export function checkedPermissions(value: Permissions): Permissions {
+const createSchema = z.strictObject({ name: nameSchema, permissions: permissionsSchema.default({}) });
+const updateSchema = z.strictObject({
+  name: nameSchema.optional(),
+  permissions: permissionsSchema.optional(),
+  version: versionSchema,
+});
+
+/** A 400 naming each unknown kind or action. */
+function checkCatalogue(value: Permissions): void {
   const errors = validatePermissions(value);
   if (errors.length > 0) throw validationFailed(errors);
+}
+
+/** The grants as stored: no repeated actions, no kind without actions. */
+function tidy(value: Permissions): Permissions {
   const clean: Permissions = {};
   for (const [kind, actions] of Object.entries(value)) {
     if (actions.length > 0) clean[kind] = [...new Set(actions)];
@@ -67,294 +62,103 @@ export function checkedPermissions(value: Permissions): Permissions {
   return clean;
 }
 
-export async function findRole(db: Database, tenantId: number, id: number): Promise<RoleRow | null> {
-  const [row] = await db
-    .select()
-    .from(roles)
-    .where(and(eq(roles.id, id), eq(roles.tenant_id, tenantId)));
-  return row ?? null;
-}
-
-async function nameTaken(db: Database, tenantId: number, name: string, exceptId?: number) {
-  const conditions = [eq(roles.tenant_id, tenantId), eq(sql`lower(${roles.name})`, name.toLowerCase())];
-  if (exceptId !== undefined) conditions.push(ne(roles.id, exceptId));
-  const [row] = await db
-    .select({ id: roles.id })
-    .from(roles)
-    .where(and(...conditions))
-    .limit(1);
-  return row !== undefined;
-}
-
-/** "Copy of X", or "Copy of X (2)", "(3)" … when that name is taken. */
-export async function copyName(db: Database, tenantId: number, name: string): Promise<string> {
-  const base = `Copy of ${name}`.slice(0, 120);
-  for (let n = 1; ; n++) {
-    const candidate = n === 1 ? base : `${base.slice(0, 120 - ` (${n})`.length)} (${n})`;
-    if (!(await nameTaken(db, tenantId, candidate))) return candidate;
-  }
-}
-
-export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ["roles"];
-
-  app.get(
-    "/roles",
-    {
-      onRequest: guard("Role", "Read"),
-      schema: {
-        summary: "List roles",
-        tags,
-        security: BEARER,
-        querystring: listQuerySchema,
-        response: { 200: many(roleRecordSchema), ...commonErrors },
-      },
-    },
-    async (request) => {
-      const { tenantId } = getAuth(request);
-      const q = parseListQuery(request.query, ROLE_LIST);
-      const where = and(eq(roles.tenant_id, tenantId), q.where);
-      const [rows, [{ total }]] = await Promise.all([
-        app.db
-          .select()
-          .from(roles)
-          .where(where)
-          .orderBy(...q.orderBy)
-          .limit(q.limit)
-          .offset(q.offset),
-        app.db.select({ total: countAll }).from(roles).where(where),
-      ]);
-      return { data: rows.map(roleRecord), meta: { page: q.page, limit: q.limit, total } };
-    },
+/** 409 while groups still have the role, naming them. */
+async function assertUnused(tx: Database, id: number): Promise<void> {
+  const users = await tx
+    .select({ name: groups.name })
+    .from(group_roles)
+    .innerJoin(groups, eq(groups.id, group_roles.group_id))
+    .where(eq(group_roles.role_id, id))
+    .orderBy(asc(groups.name));
+  if (users.length === 0) return;
+  const names = users.map((g) => `"${g.name}"`).join(", ");
+  throw new HttpError(
+    409,
+    `This role is still given to ${users.length === 1 ? "the group" : "the groups"} ${names}; take it away from them first.`,
   );
+}
 
-  app.get(
-    "/roles/:id",
-    {
-      onRequest: guard("Role", "Read"),
-      schema: {
-        summary: "One role",
-        tags,
-        security: BEARER,
-        params: idParamsSchema,
-        response: { 200: one(roleRecordSchema), ...commonErrors },
-      },
-    },
-    async (request) => {
-      const row = await findRole(app.db, getAuth(request).tenantId, request.params.id);
-      if (!row) throw notFound();
-      return { data: roleRecord(row) };
-    },
-  );
+export const ROLES: AdminKind<
+  RoleRow,
+  RoleRecord,
+  z.infer<typeof createSchema>,
+  z.infer<typeof updateSchema>
+> = {
+  kind: "Role",
+  path: "roles",
+  singular: "role",
+  plural: "roles",
+  table: roles,
+  fields: FIELDS,
+  list: () => adminList(FIELDS, roles),
+  inTenant: (tenantId) => eq(roles.tenant_id, tenantId),
+  records: async (_db, _tenantId, rows) => rows.map(roleRecord),
+  schemas: { record: roleRecordSchema, create: createSchema, update: updateSchema },
+  notes: { delete: "Refused (409) while a group still has the role." },
+  transaction: lockedWrite,
+  check(held, body) {
+    if (body.permissions === undefined) return;
+    checkCatalogue(body.permissions);
+    assertGrantable(held, tidy(body.permissions));
+  },
+  async create({ tx, tenantId }, { name, permissions }) {
+    await assertNameFree(tx, roles, tenantId, name, ROLES);
+    const [row] = await tx
+      .insert(roles)
+      .values({ tenant_id: tenantId, name, permissions: tidy(permissions) })
+      .returning();
+    return row;
+  },
+  async update({ tx, tenantId }, current, _before, { name, permissions }) {
+    if (name !== undefined) await assertNameFree(tx, roles, tenantId, name, ROLES, current.id);
+    return {
+      ...(name !== undefined ? { name } : {}),
+      ...(permissions !== undefined ? { permissions: tidy(permissions) } : {}),
+    };
+  },
+  async remove({ tx, tenantId }, current) {
+    await assertUnused(tx, current.id);
+    await tx.delete(roles).where(and(eq(roles.id, current.id), eq(roles.tenant_id, tenantId)));
+  },
+};
 
+/** POST roles/{id}/duplicate: the same permissions under "Copy of <name>" unless a name is given. */
+export function duplicateRoute(app: FastifyInstance): void {
   app.post(
-    "/roles",
-    {
-      onRequest: guard("Role", "Create"),
-      schema: {
-        summary: "Create a role",
-        tags,
-        security: BEARER,
-        body: z.strictObject({ name: nameSchema, permissions: permissionsSchema.default({}) }),
-        response: { 201: one(roleRecordSchema), ...writeErrors },
-      },
-    },
-    async (request, reply) => {
-      const { tenantId, user } = getAuth(request);
-      const permissions = checkedPermissions(request.body.permissions);
-      assertGrantable(await requestGrants(request), permissions);
-      const { name } = request.body;
-      const row = await lockedWrite(app.db, tenantId, async (tx) => {
-        if (await nameTaken(tx, tenantId, name)) throw duplicateName("role", name);
-        const [created] = await tx
-          .insert(roles)
-          .values({ tenant_id: tenantId, name, permissions })
-          .returning();
-        await logChange(tx, {
-          tenantId,
-          kind: "Role",
-          recordId: created.id,
-          action: "create",
-          userId: user.id,
-          before: null,
-          after: roleRecord(created),
-        });
-        return created;
-      });
-      reply.code(201);
-      return { data: roleRecord(row) };
-    },
-  );
-
-  app.post(
-    "/roles/:id/duplicate",
+    "/:id/duplicate",
     {
       onRequest: guard("Role", "Read", "Create"),
       schema: {
         summary: "Copy a role",
         description:
           'The copy has the same permissions and is named "Copy of <name>" unless a name is given.',
-        tags,
+        tags: [ROLES.path],
         security: BEARER,
-        params: idParamsSchema,
+        params: z.object({ id: z.string().describe("The record id") }),
         body: z.strictObject({ name: nameSchema.optional() }).nullish(),
-        response: { 201: one(roleRecordSchema), ...writeErrors },
+        response: { 201: z.object({ data: roleRecordSchema }), ...writeErrors },
       },
     },
     async (request, reply) => {
+      const id = recordId((request.params as { id: unknown }).id);
       const { tenantId, user } = getAuth(request);
-      const row = await lockedWrite(app.db, tenantId, async (tx) => {
-        const source = await findRole(tx, tenantId, request.params.id);
+      const held = await requestGrants(request);
+      const wanted = (request.body as { name?: string } | null | undefined)?.name;
+      const record = await lockedWrite(app.db, tenantId, async (tx) => {
+        const source = await findInTenant<RoleRow>(ROLES, tx, tenantId, id);
         if (!source) throw notFound();
-        assertGrantable(await requestGrants(request), source.permissions);
-        const wanted = request.body?.name;
-        if (wanted !== undefined && (await nameTaken(tx, tenantId, wanted)))
-          throw duplicateName("role", wanted);
-        const name = wanted ?? (await copyName(tx, tenantId, source.name));
-        const [created] = await tx
+        assertGrantable(held, source.permissions);
+        if (wanted !== undefined) await assertNameFree(tx, roles, tenantId, wanted, ROLES);
+        const name = wanted ?? (await copyName(tx, roles, tenantId, source.name));
+        const [row] = await tx
           .insert(roles)
           .values({ tenant_id: tenantId, name, permissions: source.permissions })
           .returning();
-        await logChange(tx, {
-          tenantId,
-          kind: "Role",
-          recordId: created.id,
-          action: "create",
-          userId: user.id,
-          before: null,
-          after: roleRecord(created),
-        });
+        const created = roleRecord(row);
+        await logChange(ROLES, { tx, tenantId, userId: user.id, held }, row.id, "create", null, created);
         return created;
       });
-      reply.code(201);
-      return { data: roleRecord(row) };
+      return reply.code(201).send({ data: record });
     },
   );
-
-  app.patch(
-    "/roles/:id",
-    {
-      onRequest: guard("Role", "Update"),
-      schema: {
-        summary: "Change a role",
-        description: "Send the changed fields and the version you read; a stale version is a 409.",
-        tags,
-        security: BEARER,
-        params: idParamsSchema,
-        body: z.strictObject({
-          name: nameSchema.optional(),
-          permissions: permissionsSchema.optional(),
-          version: versionSchema,
-        }),
-        response: { 200: one(roleRecordSchema), ...writeErrors },
-      },
-    },
-    async (request) => {
-      const { tenantId, user } = getAuth(request);
-      const { id } = request.params;
-      const { name, version } = request.body;
-      const permissions =
-        request.body.permissions === undefined ? undefined : checkedPermissions(request.body.permissions);
-      if (permissions) assertGrantable(await requestGrants(request), permissions);
-      const row = await lockedWrite(app.db, tenantId, async (tx) => {
-        const current = await findRole(tx, tenantId, id);
-        if (!current) throw notFound();
-        if (current.version !== version) throw staleVersion("role");
-        if (name !== undefined && (await nameTaken(tx, tenantId, name, id)))
-          throw duplicateName("role", name);
-        const [updated] = await tx
-          .update(roles)
-          .set({
-            ...(name !== undefined ? { name } : {}),
-            ...(permissions !== undefined ? { permissions } : {}),
-            updated_at: new Date(),
-            version: sql`${roles.version} + 1`,
-          })
-          // The version is checked by the write itself too, not only by the read above.
-          .where(and(eq(roles.id, id), eq(roles.tenant_id, tenantId), eq(roles.version, version)))
-          .returning();
-        if (!updated) throw staleVersion("role");
-        await logChange(tx, {
-          tenantId,
-          kind: "Role",
-          recordId: id,
-          action: "update",
-          userId: user.id,
-          before: roleRecord(current),
-          after: roleRecord(updated),
-        });
-        return updated;
-      });
-      return { data: roleRecord(row) };
-    },
-  );
-
-  app.delete(
-    "/roles/:id",
-    {
-      onRequest: guard("Role", "Delete"),
-      schema: {
-        summary: "Delete a role",
-        description: "Refused (409) while a group still has the role.",
-        tags,
-        security: BEARER,
-        params: idParamsSchema,
-        response: { 200: deletedAnswerSchema, ...writeErrors },
-      },
-    },
-    async (request) => {
-      const { tenantId, user } = getAuth(request);
-      const { id } = request.params;
-      await lockedWrite(app.db, tenantId, async (tx) => {
-        const current = await findRole(tx, tenantId, id);
-        if (!current) throw notFound();
-        const users = await tx
-          .select({ name: groups.name })
-          .from(group_roles)
-          .innerJoin(groups, eq(groups.id, group_roles.group_id))
-          .where(eq(group_roles.role_id, id))
-          .orderBy(asc(groups.name));
-        if (users.length > 0) {
-          const names = users.map((g) => `"${g.name}"`).join(", ");
-          throw new HttpError(
-            409,
-            `This role is still given to ${users.length === 1 ? "the group" : "the groups"} ${names}; take it away from them first.`,
-          );
-        }
-        await tx.delete(roles).where(and(eq(roles.id, id), eq(roles.tenant_id, tenantId)));
-        await logChange(tx, {
-          tenantId,
-          kind: "Role",
-          recordId: id,
-          action: "delete",
-          userId: user.id,
-          before: roleRecord(current),
-          after: null,
-        });
-      });
-      return { data: { id } };
-    },
-  );
-
-  app.get(
-    "/roles/:id/change-logs",
-    {
-      onRequest: guard("Role", "Read"),
-      schema: {
-        summary: "Who changed a role, when, and what",
-        tags,
-        security: BEARER,
-        params: idParamsSchema,
-        querystring: changeLogQuerySchema,
-        response: { 200: changeLogAnswerSchema, ...commonErrors },
-      },
-    },
-    async (request) => {
-      const { tenantId } = getAuth(request);
-      const { id } = request.params;
-      if (!(await findRole(app.db, tenantId, id))) throw notFound();
-      const { page = 1, limit = 25 } = request.query;
-      return listChanges(app.db, { tenantId, kind: "Role", recordId: id }, page, limit);
-    },
-  );
-};
+}

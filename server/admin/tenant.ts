@@ -5,7 +5,7 @@ import { getAuth, requestGrants, requireAuth } from "../auth/authenticate";
 import { errorAnswers } from "../auth/schemas";
 import { tenants } from "../db/schema";
 import { forbidden } from "../http/errors";
-import { BEARER } from "./guard";
+import { BEARER } from "../resources/record-routes";
 
 // GET tenant: the session's tenant, for the settings page. Product admins only (an is_admin
 // membership of the tenant, spec §6), like the /settings route it serves.

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "../db/open";
-import { tenants } from "../db/schema";
+import { type groups, type roles, tenants } from "../db/schema";
 import { HttpError } from "../http/errors";
 
 // Every administration write is one transaction holding its tenant's row lock: two writes of
@@ -25,13 +25,45 @@ export async function lockedWrite<T>(
   });
 }
 
-/** The 409 of a PATCH whose `version` is not the record's current one. */
-export const staleVersion = (what: string) =>
-  new HttpError(
-    409,
-    `This ${what} was changed by someone else after you opened it; reload it to see the latest version.`,
-  );
+// The one name rule of the named administration kinds (roles and groups): a name is one record's
+// in a tenant, without regard to case; another tenant may use it.
 
-/** The 409 of a name that another record of the tenant already has. */
-export const duplicateName = (what: string, name: string) =>
-  new HttpError(409, `A ${what} named "${name}" already exists; choose another name.`);
+type Named = typeof roles | typeof groups;
+
+async function nameTaken(db: Database, table: Named, tenantId: number, name: string, exceptId?: number) {
+  const [row] = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(
+      and(
+        eq(table.tenant_id, tenantId),
+        eq(sql`lower(${table.name})`, name.toLowerCase()),
+        exceptId === undefined ? undefined : ne(table.id, exceptId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** 409 when another record of the tenant (not `exceptId`) has the name. */
+export async function assertNameFree(
+  db: Database,
+  table: Named,
+  tenantId: number,
+  name: string,
+  words: { singular: string },
+  exceptId?: number,
+): Promise<void> {
+  if (await nameTaken(db, table, tenantId, name, exceptId)) {
+    throw new HttpError(409, `A ${words.singular} named "${name}" already exists; choose another name.`);
+  }
+}
+
+/** "Copy of X", or "Copy of X (2)", "(3)" … when that name is taken (names are at most 120 characters). */
+export async function copyName(db: Database, table: Named, tenantId: number, name: string): Promise<string> {
+  const base = `Copy of ${name}`.slice(0, 120);
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? base : `${base.slice(0, 120 - ` (${n})`.length)} (${n})`;
+    if (!(await nameTaken(db, table, tenantId, candidate))) return candidate;
+  }
+}

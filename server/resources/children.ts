@@ -192,3 +192,13 @@ export async function logRemovedChildren(
   }
   return changes;
 }
+
+/** A record's collections for a single-record answer; undefined for a kind without any. */
+export function childrenOf(
+  db: Database,
+  model: ResourceModel,
+  tenantId: number,
+  id: number,
+): Promise<ChildRows | undefined> {
+  return model.children.length > 0 ? loadChildren(db, model, tenantId, id) : Promise.resolve(undefined);
+}

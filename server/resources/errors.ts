@@ -6,11 +6,11 @@ import { identifier } from "./tables";
 // The engine's 409s, worded so a person knows what happened and what to do, and the mapping of
 // database refusals (a race lost between our checks and the write) to the same answers.
 
-/** PATCH with a version that is no longer the stored one. */
-export function staleVersion(model: ResourceModel): HttpError {
+/** PATCH with a version that is no longer the stored one (version-check.ts): any kind's, by its words. */
+export function staleVersion(words: { singular: string }): HttpError {
   return new HttpError(
     409,
-    `This ${model.singular} was changed by someone else since you opened it. Reload it to see their changes.`,
+    `This ${words.singular} was changed by someone else since you opened it. Reload it to see their changes.`,
   );
 }
 

@@ -125,6 +125,22 @@ function childModels(
 /** Secrets are never filtered, sorted or searched (their values are not the caller's to see). */
 const isSecret = (field: Field) => field.type === "secret";
 
+/** What a list may do with a kind's fields, from their declarations (query-language.ts reads them). */
+export function listSets(fields: Record<string, Field>): {
+  sortable: Set<string>;
+  filterable: Set<string>;
+  searchable: string[];
+} {
+  const names = Object.keys(fields).filter((n) => !isSecret(fields[n]));
+  return {
+    sortable: new Set(["id", "created_at", "updated_at", ...names.filter((n) => fields[n].sortable)]),
+    filterable: new Set(
+      names.filter((n) => fields[n].type !== "json" && (fields[n].filter || fields[n].type === "reference")),
+    ),
+    searchable: names.filter((n) => fields[n].searchable),
+  };
+}
+
 /** A kind's searchable references: a single reference to a declared kind (not User) only. */
 function searchTargetsOf(
   model: ResourceModel,
@@ -156,7 +172,6 @@ export function buildRegistry(
   const tableOfKind = (kind: ResourceKind) => tableNameOf(paths.get(kind) ?? pathOf(kind));
   const models: ResourceModel[] = resources.map((resource) => {
     const fields = resource.fields;
-    const names = Object.keys(fields).filter((n) => !isSecret(fields[n]));
     const table = buildResourceTable(resource, tableOfKind);
     return {
       kind: resource.kind,
@@ -166,13 +181,7 @@ export function buildRegistry(
       singular: lowerFirst(resource.singular),
       plural: pluralWords(resource),
       fields,
-      sortable: new Set(["id", "created_at", "updated_at", ...names.filter((n) => fields[n].sortable)]),
-      filterable: new Set(
-        names.filter(
-          (n) => fields[n].type !== "json" && (fields[n].filter || fields[n].type === "reference"),
-        ),
-      ),
-      searchable: names.filter((n) => fields[n].searchable),
+      ...listSets(fields),
       incoming: [],
       children: childModels(resource, table, tableOfKind),
     };

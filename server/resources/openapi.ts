@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Field } from "../../src/resource-engine/fields";
 import { jsonValue } from "./json-value";
 import type { ChildModel, ResourceModel } from "./model";
-import { DEFAULT_LIMIT, MAX_LIMIT } from "./query-language";
+import { DEFAULT_LIMIT, type ListSchema, listSchemaOf, MAX_LIMIT } from "./query-language";
 import { fieldSchema, idSchema, isGeneratedSecret } from "./validators";
 
 // The OpenAPI side of each kind: its record, create and update bodies and list query as zod
@@ -151,11 +151,23 @@ export function resourceSchemas(model: ResourceModel): ResourceSchemas {
     ...childInputs,
   });
 
+  const schemas: ResourceSchemas = {
+    record: register(model.kind, record, `A ${model.singular} record`),
+    create: create.describe(`The body creating a ${model.singular}`),
+    update: update.describe(`The body changing a ${model.singular}`),
+    ...listQuerySchemas(listSchemaOf(model)),
+  };
+  cache.set(model, schemas);
+  return schemas;
+}
+
+/** The list query of a kind (either dialect), and the export's (the same without the stock paging). */
+export function listQuerySchemas(list: ListSchema): { listQuery: z.ZodType; exportQuery: z.ZodType } {
   const filters: Record<string, z.ZodType> = {
     id: param("Ids, comma-separated or `id=` repeated (any of)"),
   };
-  for (const name of model.filterable) {
-    const field = model.fields[name];
+  for (const name of list.filterable) {
+    const field = list.fields[name];
     filters[name] = param(`${field.label}: equal to one of these comma-separated values`);
     filters[`${name}_ne`] = param(`${field.label}: equal to none of these (records with no value too)`);
     if (["integer", "decimal", "money", "percent", "date", "datetime"].includes(field.type)) {
@@ -171,11 +183,11 @@ export function resourceSchemas(model: ResourceModel): ResourceSchemas {
   }
   const common = {
     sort: param(
-      `Comma-separated, "-" for descending; one of ${[...model.sortable].join(", ")}. Default "${model.resource.sort}"`,
+      `Comma-separated, "-" for descending; one of ${[...list.sortable].join(", ")}. Default "${list.sort}"`,
     ),
     search: param(
-      model.searchable.length
-        ? `Words to find (case-insensitive) in ${model.searchable.join(", ")}`
+      list.searchable.length
+        ? `Words to find (case-insensitive) in ${list.searchable.join(", ")}`
         : "No searchable fields",
     ),
     ...filters,
@@ -197,15 +209,10 @@ export function resourceSchemas(model: ResourceModel): ResourceSchemas {
       `Stock dialect: index after the last record (at most ${MAX_LIMIT} after _start; without it the first ${MAX_LIMIT}); instead of limit`,
     ),
   };
-  const schemas: ResourceSchemas = {
-    record: register(model.kind, record, `A ${model.singular} record`),
-    create: create.describe(`The body creating a ${model.singular}`),
-    update: update.describe(`The body changing a ${model.singular}`),
+  return {
     listQuery: z.object({ ...paging, ...stockPaging, ...common, ...stockDialect }),
     exportQuery: z.object({ ...paging, ...common, ...stockDialect }),
   };
-  cache.set(model, schemas);
-  return schemas;
 }
 
 export const idParamsSchema = z.object({ id: z.string().describe("The record id") });

@@ -3,7 +3,7 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Field } from "../../src/resource-engine/fields";
 import { type FieldError, validationFailed } from "../http/errors";
 import type { ResourceModel } from "./model";
-import { titleMatches } from "./search-references";
+import { type SearchTarget, titleMatches } from "./search-references";
 import { readStockDialect } from "./simple-rest-dialect";
 import { INT_MAX } from "./validators";
 
@@ -17,6 +17,9 @@ import { INT_MAX } from "./validators";
 // The stock @refinedev/simple-rest dialect (_start/_end, _sort/_order, q, repeated id=) is read into
 // these words first (simple-rest-dialect.ts).
 // Anything unknown or ill-typed is a 400 naming the parameter, never silently ignored.
+// It is the one list parser of the API: a declared kind's list is read against its model, an
+// administration kind's (roles, user groups, users: server/admin/) against a ListSchema of the same
+// field declarations over the identity tables.
 
 export const DEFAULT_LIMIT = 25;
 export const MAX_LIMIT = 100;
@@ -38,6 +41,50 @@ export interface ListQuery {
   /** Filters and search (the tenant and ownership conditions are the caller's). */
   conditions: SQL[];
 }
+
+/** What a list query is read against: the fields and what each may do, and their SQL. */
+export interface ListSchema {
+  fields: Record<string, Field>;
+  /** Fields (and id, created_at, updated_at) a list may sort by. */
+  sortable: ReadonlySet<string>;
+  /** Fields a list may filter on, besides id (and created_at/updated_at ranges). */
+  filterable: ReadonlySet<string>;
+  searchable: readonly string[];
+  /** Searchable references: their target's title matches too (search-references.ts). */
+  searchTargets?: Record<string, SearchTarget>;
+  /** The sort when the query gives none ("name", "-id"). */
+  sort: string;
+  /** The column of a field, id, created_at, updated_at or tenant_id. */
+  column(name: string): PgColumn;
+  /**
+   * referenceList fields held in a link table rather than a column (a group's role ids): the id
+   * array as SQL (`array(select …)`), which their filters read as they read a column.
+   */
+  linkedIds?: Record<string, SQL>;
+}
+
+const schemas = new WeakMap<ResourceModel, ListSchema>();
+
+/** A declared kind's list schema: its model's sets over its table's columns. */
+export function listSchemaOf(model: ResourceModel): ListSchema {
+  let schema = schemas.get(model);
+  if (!schema) {
+    schema = {
+      fields: model.fields,
+      sortable: model.sortable,
+      filterable: model.filterable,
+      searchable: model.searchable,
+      searchTargets: model.searchTargets,
+      sort: model.resource.sort,
+      column: (name) => model.table.table[name],
+    };
+    schemas.set(model, schema);
+  }
+  return schema;
+}
+
+type Listed = ResourceModel | ListSchema;
+const schemaOf = (listed: Listed): ListSchema => ("resource" in listed ? listSchemaOf(listed) : listed);
 
 type ValueKind = "id" | "integer" | "number" | "boolean" | "date" | "datetime" | "text" | "enum" | "idList";
 
@@ -149,33 +196,35 @@ function parseValue(kind: ValueKind, text: string, field: Field | undefined, end
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export function searchCondition(model: ResourceModel, search: string): SQL | undefined {
+export function searchCondition(listed: Listed, search: string): SQL | undefined {
+  const list = schemaOf(listed);
   const words = search.split(/\s+/).filter(Boolean).slice(0, 10);
   const conditions = words.map((word) => {
     const pattern = `%${escapeLike(word)}%`;
-    const matches = model.searchable.map((name) => {
-      const target = model.searchTargets?.[name];
+    const matches = list.searchable.map((name) => {
+      const target = list.searchTargets?.[name];
       // A searchable reference matches its target's title (search-references.ts).
-      if (target) return titleMatches(column(model, name), column(model, "tenant_id"), target, pattern);
-      return kindOf(model.fields[name]) === "text"
-        ? ilike(column(model, name), pattern)
-        : sql`${column(model, name)}::text ilike ${pattern}`;
+      if (target) return titleMatches(list.column(name), list.column("tenant_id"), target, pattern);
+      return kindOf(list.fields[name]) === "text"
+        ? ilike(list.column(name), pattern)
+        : sql`${list.column(name)}::text ilike ${pattern}`;
     });
     return or(...matches) as SQL;
   });
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
-function equalityCondition(model: ResourceModel, name: string, kind: ValueKind, values: unknown[]): SQL {
-  const col = column(model, name);
+function equalityCondition(list: ListSchema, name: string, kind: ValueKind, values: unknown[]): SQL {
+  const col = list.column(name);
+  const ids = list.linkedIds?.[name] ?? col;
   const present = values.filter((v) => v !== null);
   const wantsEmpty = present.length < values.length;
   const parts: SQL[] = [];
   if (kind === "idList") {
     if (present.length > 0) {
-      parts.push(sql`${col} && ${sql.raw(`ARRAY[${(present as number[]).join(",")}]`)}::integer[]`);
+      parts.push(sql`${ids} && ${sql.raw(`ARRAY[${(present as number[]).join(",")}]`)}::integer[]`);
     }
-    if (wantsEmpty) parts.push(sql`coalesce(cardinality(${col}), 0) = 0`);
+    if (wantsEmpty) parts.push(sql`coalesce(cardinality(${ids}), 0) = 0`);
   } else {
     if (present.length === 1) parts.push(eq(col, present[0]));
     else if (present.length > 1) parts.push(inArray(col, present));
@@ -195,11 +244,13 @@ function single(query: Record<string, QueryValue>, key: string, errors: FieldErr
   return value;
 }
 
+export interface Paging {
+  page: number;
+  limit: number;
+}
+
 /** page and limit of any paged answer. */
-export function parsePaging(
-  query: Record<string, QueryValue>,
-  errors: FieldError[],
-): { page: number; limit: number } {
+export function parsePaging(query: Record<string, QueryValue>, errors: FieldError[]): Paging {
   let page = 1;
   let limit = DEFAULT_LIMIT;
   const pageText = single(query, "page", errors);
@@ -219,16 +270,16 @@ export function parsePaging(
   return { page, limit };
 }
 
-function parseSort(model: ResourceModel, text: string, field: string, errors: FieldError[]): SortKey[] {
+function parseSort(list: ListSchema, text: string, field: string, errors: FieldError[]): SortKey[] {
   const keys: SortKey[] = [];
   for (const part of text.split(",").map((p) => p.trim())) {
     const name = part.replace(/^-/, "");
     if (!name) {
       errors.push({ field, message: "Empty sort field" });
-    } else if (!model.sortable.has(name)) {
+    } else if (!list.sortable.has(name)) {
       errors.push({
         field,
-        message: `Cannot sort by "${name}"; sortable: ${[...model.sortable].join(", ")}`,
+        message: `Cannot sort by "${name}"; sortable: ${[...list.sortable].join(", ")}`,
       });
     } else if (!keys.some((k) => k.field === name)) {
       keys.push({ field: name, desc: part.startsWith("-") });
@@ -249,8 +300,24 @@ export function rejectNul(query: Record<string, QueryValue>): void {
   if (errors.length > 0) throw validationFailed(errors);
 }
 
+/** page and limit, and nothing else (a change log's query; `extra`: other words the caller reads). */
+export function pagingOnly(rawQuery: unknown, extra: string[] = []): Paging {
+  const query = (rawQuery ?? {}) as Record<string, QueryValue>;
+  rejectNul(query);
+  const errors: FieldError[] = [];
+  const paging = parsePaging(query, errors);
+  for (const key of Object.keys(query)) {
+    if (key !== "page" && key !== "limit" && !extra.includes(key)) {
+      errors.push({ field: key, message: "Unknown parameter" });
+    }
+  }
+  if (errors.length > 0) throw validationFailed(errors);
+  return paging;
+}
+
 /** The whole list query of one kind, in either dialect; throws a 400 listing every bad parameter. */
-export function parseListQuery(model: ResourceModel, rawQuery: unknown): ListQuery {
+export function parseListQuery(listed: Listed, rawQuery: unknown): ListQuery {
+  const list = schemaOf(listed);
   rejectNul((rawQuery ?? {}) as Record<string, QueryValue>);
   const errors: FieldError[] = [];
   const reading = readStockDialect((rawQuery ?? {}) as Record<string, QueryValue>, MAX_LIMIT, errors);
@@ -262,17 +329,17 @@ export function parseListQuery(model: ResourceModel, rawQuery: unknown): ListQue
   const conditions: SQL[] = [];
 
   const sortText = single(query, "sort", errors);
-  let sort = parseSort(model, sortText?.trim() ? sortText : model.resource.sort, names.sort, errors);
+  let sort = parseSort(list, sortText?.trim() ? sortText : list.sort, names.sort, errors);
   if (!sort.some((k) => k.field === "id")) sort = [...sort, { field: "id", desc: false }];
 
   const search = single(query, "search", errors)?.trim();
   if (search) {
-    if (model.searchable.length === 0)
+    if (list.searchable.length === 0)
       errors.push({ field: names.search, message: "This list has no searchable fields" });
     else if (search.length > MAX_SEARCH) {
       errors.push({ field: names.search, message: `Use at most ${MAX_SEARCH} characters` });
     } else {
-      const condition = searchCondition(model, search);
+      const condition = searchCondition(list, search);
       if (condition) conditions.push(condition);
     }
   }
@@ -280,11 +347,11 @@ export function parseListQuery(model: ResourceModel, rawQuery: unknown): ListQue
   for (const [key, value] of Object.entries(query)) {
     if (["page", "limit", "sort", "search"].includes(key)) continue;
     const operator = /^(.+)_(gte|lte|ne|like)$/.exec(key);
-    const name = !operator || model.filterable.has(key) || key === "id" ? key : operator[1];
+    const name = !operator || list.filterable.has(key) || key === "id" ? key : operator[1];
     const op = name === key ? "eq" : (operator?.[2] as "gte" | "lte" | "ne" | "like");
-    const field = model.fields[name];
+    const field = list.fields[name];
     const system = SYSTEM_KINDS[name];
-    const known = name === "id" || model.filterable.has(name) || (op !== "eq" && system !== undefined);
+    const known = name === "id" || list.filterable.has(name) || (op !== "eq" && system !== undefined);
     const kind = known ? (system ?? kindOf(field)) : undefined;
     if (kind === undefined) {
       const range = op === "gte" || op === "lte";
@@ -299,7 +366,7 @@ export function parseListQuery(model: ResourceModel, rawQuery: unknown): ListQue
       errors.push({ field: key, message: `"${name}" is not a text field (field_like finds text)` });
       continue;
     }
-    const col = column(model, name);
+    const col = list.column(name);
     if (op === "gte" || op === "lte" || op === "like") {
       const text = single(query, key, errors);
       if (text === undefined) continue;
@@ -328,7 +395,7 @@ export function parseListQuery(model: ResourceModel, rawQuery: unknown): ListQue
     }
     if (values.length > 1000) errors.push({ field: key, message: "At most 1,000 values" });
     if (errors.some((e) => e.field === key)) continue;
-    const equal = equalityCondition(model, name, kind, values);
+    const equal = equalityCondition(list, name, kind, values);
     // "Not equal" keeps the records with no value, as the stock provider's json-server does.
     conditions.push(op === "ne" ? sql`not coalesce(${equal}, false)` : equal);
   }
@@ -337,10 +404,9 @@ export function parseListQuery(model: ResourceModel, rawQuery: unknown): ListQue
 }
 
 /** ORDER BY of a sort, with PostgreSQL's null placement spelled out (the export's keyset relies on it). */
-export function orderBy(model: ResourceModel, sort: SortKey[]): SQL[] {
+export function orderBy(listed: Listed, sort: SortKey[]): SQL[] {
+  const list = schemaOf(listed);
   return sort.map(({ field, desc: descending }) =>
-    descending
-      ? sql`${desc(column(model, field))} nulls first`
-      : sql`${asc(column(model, field))} nulls last`,
+    descending ? sql`${desc(list.column(field))} nulls first` : sql`${asc(list.column(field))} nulls last`,
   );
 }

@@ -18,6 +18,19 @@ export interface ResourceRoutes {
   changeLogs: string;
 }
 
+/**
+ * The Refine verb each page of a kind is guarded with (pages/resource/resource-route-tree.tsx) and
+ * the buttons and links opening it ask (pages/resource/route-access.ts): one map for both, so nothing
+ * offers a page its guard refuses. A kind's child-collection pages are read as its show page.
+ */
+export const PAGE_ACTIONS: Readonly<Record<keyof ResourceRoutes, string>> = {
+  list: "list",
+  create: "create",
+  show: "show",
+  edit: "edit",
+  changeLogs: "show",
+};
+
 type Routed = Pick<Resource, "route"> & { scopedBy?: string; scopeRoute?: string };
 
 /** The param naming the scope value in scoped routes ("/products/:scopeValue/…"). */

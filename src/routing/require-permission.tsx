@@ -1,10 +1,13 @@
-// Layout route guarding a page by permission (spec §2, §6): waits for the profile, then lets
-// the page render or sends the user to /unauthorized. Where the spec's route table lists the
-// route (route-requirements.ts) the table decides, including "needs none"; otherwise the kind
-// and action do, with Refine's verbs (list/show/create/edit/delete) read as the
-// access-control provider reads them.
-import { useEffect, useState } from "react";
-import { matchPath, Navigate, Outlet, useLocation } from "react-router";
+// The route guard of spec §2 and §6, and the one helper every guarded route of the app is made with
+// (guardedRoute): the generated kinds' pages (pages/resource/resource-route-tree.tsx), the
+// administration's, and the hand-built pages of src/custom/. <RequirePermission> is a layout route:
+// it waits for the profile, then lets the page render or sends the user to /unauthorized. Where the
+// spec's route table (src/access/route-requirements.ts) lists the route the table decides,
+// including "needs none"; otherwise the kind and action do, with Refine's verbs
+// (list/show/create/edit/delete) read as the access-control provider reads them (isRouteAllowed:
+// the menu, the home tiles and the buttons that open a route ask the same question).
+import { type ReactElement, type ReactNode, useEffect, useState } from "react";
+import { matchPath, Navigate, Outlet, Route, useLocation } from "react-router";
 import type { ResourceKind } from "../access/kinds";
 import { loadProfile } from "../auth/profile-store";
 import { useProfile } from "../auth/use-profile";
@@ -54,5 +57,30 @@ export function RequirePermission({
     <Outlet />
   ) : (
     <Navigate to="/unauthorized" replace />
+  );
+}
+
+export type GuardedRoute = RequirePermissionProps & {
+  route: string;
+  nested?: NestedRequirement[];
+} & (
+    | {
+        /** The page at `route`. */
+        page: ReactNode;
+        children?: never;
+      }
+    | {
+        /** Routes inside the guard (a list with its drawers), for a guard over more than one page. */
+        children: ReactNode;
+        page?: never;
+      }
+  );
+
+/** A route behind <RequirePermission>: `page` at `route`, or the `children` routes. */
+export function guardedRoute({ page, children, ...requirement }: GuardedRoute): ReactElement {
+  return (
+    <Route key={requirement.route} element={<RequirePermission {...requirement} />}>
+      {children ?? <Route path={requirement.route} element={page} />}
+    </Route>
   );
 }

@@ -6,10 +6,8 @@
 //
 // Place {adminRoutes()} inside the default layout's <Route> in src/routes.tsx.
 import type { ReactElement } from "react";
-import { Route } from "react-router";
-import type { Kind } from "../../access/kinds";
 import { lazyPage } from "../../routing/lazy-page";
-import { RequirePermission } from "../../routing/require-permission";
+import { guardedRoute } from "../../routing/require-permission";
 
 const RolesListPage = lazyPage(() => import("./roles-list-page"));
 const RoleEditorPage = lazyPage(() => import("./role-editor-page"));
@@ -18,27 +16,33 @@ const UsersListPage = lazyPage(() => import("./users-list-page"));
 const UserPage = lazyPage(() => import("./user-page"));
 const SettingsPage = lazyPage(() => import("./settings-page"));
 
-/** One guarded route; kind and action apply only where the route table does not list the path. */
-function guarded(path: string, kind: Kind, action: string, page: ReactElement): ReactElement {
-  return (
-    <Route key={path} element={<RequirePermission kind={kind} action={action} route={path} />}>
-      <Route path={path} element={page} />
-    </Route>
-  );
-}
-
 // The role editor's three modes get distinct keys: moving from /roles/:id to its duplicate must start
 // a fresh form ("Copy of …"), not keep the edited role's state.
 export function adminRoutes(): ReactElement[] {
   return [
-    guarded("/roles", "Role", "list", <RolesListPage />),
-    guarded("/roles/create", "Role", "create", <RoleEditorPage key="create" mode="create" />),
-    guarded("/roles/:id", "Role", "edit", <RoleEditorPage key="edit" mode="edit" />),
-    guarded("/roles/:id/duplicate", "Role", "create", <RoleEditorPage key="duplicate" mode="duplicate" />),
-    guarded("/user-groups", "Group", "list", <UserGroupsPage />),
-    guarded("/users", "User", "list", <UsersListPage />),
-    guarded("/users/:id", "User", "edit", <UserPage />),
+    guardedRoute({ kind: "Role", action: "list", route: "/roles", page: <RolesListPage /> }),
+    guardedRoute({
+      kind: "Role",
+      action: "create",
+      route: "/roles/create",
+      page: <RoleEditorPage key="create" mode="create" />,
+    }),
+    guardedRoute({
+      kind: "Role",
+      action: "edit",
+      route: "/roles/:id",
+      page: <RoleEditorPage key="edit" mode="edit" />,
+    }),
+    guardedRoute({
+      kind: "Role",
+      action: "create",
+      route: "/roles/:id/duplicate",
+      page: <RoleEditorPage key="duplicate" mode="duplicate" />,
+    }),
+    guardedRoute({ kind: "Group", action: "list", route: "/user-groups", page: <UserGroupsPage /> }),
+    guardedRoute({ kind: "User", action: "list", route: "/users", page: <UsersListPage /> }),
+    guardedRoute({ kind: "User", action: "edit", route: "/users/:id", page: <UserPage /> }),
     // The table's requirement for /settings is "product admin"; the kind is only a fallback.
-    guarded("/settings", "User", "list", <SettingsPage />),
+    guardedRoute({ kind: "User", action: "list", route: "/settings", page: <SettingsPage /> }),
   ];
 }

@@ -12,7 +12,7 @@ import { Outlet, Route, useParams } from "react-router";
 import { GuestLayout } from "../../layouts/guest-layout";
 import NotFoundPage from "../../pages/not-found-page";
 import { lazyPage } from "../../routing/lazy-page";
-import { RequirePermission } from "../../routing/require-permission";
+import { guardedRoute } from "../../routing/require-permission";
 import { RequireSession } from "../../routing/require-session";
 
 const OrderDeskPage = lazyPage(() => import("./order-desk-page"));
@@ -31,26 +31,28 @@ function Digits() {
   return ok ? <Outlet /> : <NotFoundPage />;
 }
 
-function guarded(
-  kind: "Order" | "RefundApproval" | "PackingSlip",
-  action: string,
-  path: string,
-  page: ReactElement,
-) {
-  return (
-    <Route key={path} element={<RequirePermission kind={kind} action={action} route={path} />}>
-      <Route path={path} element={page} />
-    </Route>
-  );
-}
-
 export function orderDeskRoutes(): ReactElement {
   return (
     <Route key="order-desk" element={<Digits />}>
-      {guarded("Order", "show", "/orders/:order_id", <OrderDeskPage />)}
-      {guarded("RefundApproval", "edit", "/refund-approvals", <RefundQueuePage />)}
-      {guarded("PackingSlip", "edit", "/packing-slips/:id", <PackingSlipPage />)}
-      {guarded("PackingSlip", "edit", "/mail-orders/:id/packing-slip", <MailOrderSlipPage />)}
+      {guardedRoute({ kind: "Order", action: "show", route: "/orders/:order_id", page: <OrderDeskPage /> })}
+      {guardedRoute({
+        kind: "RefundApproval",
+        action: "edit",
+        route: "/refund-approvals",
+        page: <RefundQueuePage />,
+      })}
+      {guardedRoute({
+        kind: "PackingSlip",
+        action: "edit",
+        route: "/packing-slips/:id",
+        page: <PackingSlipPage />,
+      })}
+      {guardedRoute({
+        kind: "PackingSlip",
+        action: "edit",
+        route: "/mail-orders/:id/packing-slip",
+        page: <MailOrderSlipPage />,
+      })}
     </Route>
   );
 }
@@ -59,8 +61,18 @@ export function orderPrintRoutes(): ReactElement {
   return (
     <Route key="order-print" element={<RequireSession name="order-print" layout={<GuestLayout />} />}>
       <Route element={<Digits />}>
-        {guarded("Order", "show", "/orders/:order_id/job-ticket", <JobTicketPage />)}
-        {guarded("PackingSlip", "show", "/packing-slips/:id/print-ticket", <SlipTicketPage />)}
+        {guardedRoute({
+          kind: "Order",
+          action: "show",
+          route: "/orders/:order_id/job-ticket",
+          page: <JobTicketPage />,
+        })}
+        {guardedRoute({
+          kind: "PackingSlip",
+          action: "show",
+          route: "/packing-slips/:id/print-ticket",
+          page: <SlipTicketPage />,
+        })}
       </Route>
     </Route>
   );

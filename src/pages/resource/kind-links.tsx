@@ -7,9 +7,9 @@ import { Button } from "antd";
 import type { ReactNode } from "react";
 import { useNavigate } from "react-router";
 import type { ResourceKind } from "../../access/kinds";
+import { productImportLink } from "../../custom/catalogue/product-import-route";
+import { quantityLogLink } from "../../custom/inventory/quantity-change-log-route";
 import type { Resource } from "../../resource-engine/define";
-import { quantityLogLink } from "../inventory/quantity-change-log-route";
-import { productImportLink } from "../products/product-import-route";
 
 export interface KindLink {
   label: string;

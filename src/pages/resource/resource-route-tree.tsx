@@ -1,16 +1,22 @@
-// The <Route>s of a declared kind (src/routes.tsx puts them in the app's tree), each behind
-// <RequirePermission>, which follows the spec's route table where it lists the route
-// (/products/:site_id/create needs Product Create) and the kind's verb elsewhere. All of a kind's
-// routes sit inside <DigitIds>: a record id (or scope id) that is not digits is the not-found
-// page. react-router ranks static segments first, so "/products/:scopeValue/create" and a later
-// "/products/:site_id/import" page win over "/products/:scopeValue/:id"; until that page exists,
-// "import" is no id and renders not found.
+// The <Route>s of a declared kind (src/routes.tsx puts them in the app's tree), each made with
+// guardedRoute (routing/require-permission.tsx), which follows the spec's route table where it
+// lists the route (/products/:site_id/create needs Product Create) and otherwise the page's verb
+// (PAGE_ACTIONS, resource-engine/resource-routes.ts: the verb the links to the page ask too). All of
+// a kind's routes sit inside <DigitIds>: a record id (or scope id) that is not digits is the
+// not-found page. react-router ranks static segments first, so "/products/:scopeValue/create" and
+// the hand-built "/products/:site_id/import" (custom/catalogue/product-routes.tsx) win over
+// "/products/:scopeValue/:id".
 import type { ReactNode } from "react";
 import { Route } from "react-router";
 import type { Resource } from "../../resource-engine/define";
-import { childRoutesOf, routesOf, scopedListRoute } from "../../resource-engine/resource-routes";
+import {
+  childRoutesOf,
+  PAGE_ACTIONS,
+  routesOf,
+  scopedListRoute,
+} from "../../resource-engine/resource-routes";
 import { lazyPage } from "../../routing/lazy-page";
-import { type NestedRequirement, RequirePermission } from "../../routing/require-permission";
+import { guardedRoute, type NestedRequirement } from "../../routing/require-permission";
 import { loadListPage, loadRecordPage } from "../../routing/start-preload";
 import { DigitIds } from "./digit-ids";
 
@@ -20,24 +26,6 @@ const RecordPage = lazyPage(loadRecordPage);
 const ChangeLogPage = lazyPage(() => import("./change-log-page"));
 const RecordChildPage = lazyPage(() => import("./record-child-page"));
 const RecordChildRowPage = lazyPage(() => import("./record-child-row-page"));
-
-/** A layout route letting `children` through only with the permission for `route`. */
-function guard(
-  resource: Resource,
-  action: string,
-  route: string,
-  children: ReactNode,
-  nested?: NestedRequirement[],
-) {
-  return (
-    <Route
-      key={route}
-      element={<RequirePermission kind={resource.kind} action={action} route={route} nested={nested} />}
-    >
-      {children}
-    </Route>
-  );
-}
 
 /**
  * A kind's routes: its list (and, scoped, one scope's list), its records' change logs, their
@@ -53,15 +41,22 @@ export function resourceRoutes(resource: Resource): ReactNode {
   const scopedList = scopedListRoute(resource);
   // The list that record routes hang under: the scope's list for a scoped kind.
   const recordsList = scopedList ?? paths.list;
-  const modes = [
-    { mode: "create", action: "create", route: paths.create },
-    { mode: "show", action: "show", route: paths.show },
-    { mode: "edit", action: "edit", route: paths.edit },
-  ] as const;
-  const show = (route: string, element: ReactNode) =>
-    guard(resource, "show", route, <Route path={route} element={element} />);
+  const kind = resource.kind;
+  const modes = (["create", "show", "edit"] as const).map((mode) => ({
+    mode,
+    action: PAGE_ACTIONS[mode],
+    route: paths[mode],
+  }));
+  // A record's other pages (its history, its collections) open with it: its show page's verb.
+  const show = (route: string, page: ReactNode) =>
+    guardedRoute({ kind, action: PAGE_ACTIONS.show, route, page });
   const extras = [
-    show(paths.changeLogs, <ChangeLogPage resource={resource} />),
+    guardedRoute({
+      kind,
+      action: PAGE_ACTIONS.changeLogs,
+      route: paths.changeLogs,
+      page: <ChangeLogPage resource={resource} />,
+    }),
     ...childRoutesOf(resource).flatMap(({ name, page, changeLogs, row }) => [
       show(page, <RecordChildPage resource={resource} name={name} />),
       ...(resource.children[name].ownChangeLog
@@ -72,16 +67,18 @@ export function resourceRoutes(resource: Resource): ReactNode {
         : []),
     ]),
   ];
-  const list = (route: string, children?: ReactNode, nested?: NestedRequirement[]) =>
-    guard(
-      resource,
-      "list",
+  const list = (route: string, drawers?: ReactNode, nested?: NestedRequirement[]) =>
+    guardedRoute({
+      kind,
+      action: PAGE_ACTIONS.list,
       route,
-      <Route path={route} element={<ResourceListPage resource={resource} />}>
-        {children}
-      </Route>,
       nested,
-    );
+      children: (
+        <Route path={route} element={<ResourceListPage resource={resource} />}>
+          {drawers}
+        </Route>
+      ),
+    });
 
   let lists: ReactNode;
   let pages: ReactNode = null;
@@ -111,12 +108,7 @@ export function resourceRoutes(resource: Resource): ReactNode {
       </>
     );
     pages = modes.map(({ mode, action, route }) =>
-      guard(
-        resource,
-        action,
-        route,
-        <Route path={route} element={<RecordPage resource={resource} mode={mode} />} />,
-      ),
+      guardedRoute({ kind, action, route, page: <RecordPage resource={resource} mode={mode} /> }),
     );
   }
   return (

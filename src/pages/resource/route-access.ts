@@ -4,16 +4,7 @@
 // /packing-slips/:id PackingSlip Update), and nothing offers a page that then shows the 403.
 import type { BaseKey } from "@refinedev/core";
 import type { Resource } from "../../resource-engine/define";
-import { type ResourceRoutes, routesOf } from "../../resource-engine/resource-routes";
-
-/** The Refine verb each page is guarded with (resource-route-tree.tsx). */
-const VERBS: Record<keyof ResourceRoutes, string> = {
-  list: "list",
-  create: "create",
-  show: "show",
-  edit: "edit",
-  changeLogs: "show",
-};
+import { PAGE_ACTIONS, type ResourceRoutes, routesOf } from "../../resource-engine/resource-routes";
 
 /** useCan's / <CanAccess>'s arguments for opening `page` of `resource`. */
 export function canOpen(
@@ -23,7 +14,7 @@ export function canOpen(
 ) {
   return {
     resource: resource.kind,
-    action: VERBS[page],
+    action: PAGE_ACTIONS[page],
     params: { ...(id === undefined ? {} : { id }), route: routesOf(resource)[page] },
   };
 }

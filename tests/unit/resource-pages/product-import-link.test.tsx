@@ -5,7 +5,7 @@ import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { clearProfile } from "../../../src/auth/profile-store";
-import { productImportLink } from "../../../src/pages/products/product-import-route";
+import { productImportLink } from "../../../src/custom/catalogue/product-import-route";
 import { resourceRoutes } from "../../../src/pages/resource/resource-route-tree";
 import { accessControlProvider } from "../../../src/providers/access-control";
 import products from "../../../src/resources/products";

@@ -3,8 +3,8 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { Route, Routes } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import QuantityChangeLogPage from "../../../src/pages/inventory/quantity-change-log-page";
-import { QUANTITY_LOG_ROUTE, quantityLogLink } from "../../../src/pages/inventory/quantity-change-log-route";
+import QuantityChangeLogPage from "../../../src/custom/inventory/quantity-change-log-page";
+import { QUANTITY_LOG_ROUTE, quantityLogLink } from "../../../src/custom/inventory/quantity-change-log-route";
 import { fakeDataProvider, renderWithProviders } from "./render-resource";
 
 vi.setConfig({ testTimeout: 30_000 });

@@ -4,7 +4,7 @@ import type { ReactElement } from "react";
 import { Route } from "react-router";
 import { GuestLayout } from "../../../layouts/guest-layout";
 import { lazyPage } from "../../../routing/lazy-page";
-import { RequirePermission } from "../../../routing/require-permission";
+import { guardedRoute } from "../../../routing/require-permission";
 import { RequireSession } from "../../../routing/require-session";
 
 const JobJacketPage = lazyPage(() => import("./job-jacket-page"));
@@ -13,12 +13,8 @@ const RunSpreadPage = lazyPage(() => import("./run-spread-page"));
 export function runPrintRoutes(): ReactElement {
   return (
     <Route key="run-print" element={<RequireSession name="print" layout={<GuestLayout />} />}>
-      <Route element={<RequirePermission kind="Run" action="show" route="/runs/:id/job-jacket" />}>
-        <Route path="/runs/:id/job-jacket" element={<JobJacketPage />} />
-      </Route>
-      <Route element={<RequirePermission kind="Run" action="show" route="/runs/:id/run-spread" />}>
-        <Route path="/runs/:id/run-spread" element={<RunSpreadPage />} />
-      </Route>
+      {guardedRoute({ kind: "Run", action: "show", route: "/runs/:id/job-jacket", page: <JobJacketPage /> })}
+      {guardedRoute({ kind: "Run", action: "show", route: "/runs/:id/run-spread", page: <RunSpreadPage /> })}
     </Route>
   );
 }

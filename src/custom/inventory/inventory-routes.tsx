@@ -4,20 +4,19 @@
 //
 // Place {inventoryRoutes()} inside the default layout's <Route> in src/routes.tsx.
 import type { ReactElement } from "react";
-import { Route } from "react-router";
 import { lazyPage } from "../../routing/lazy-page";
-import { RequirePermission } from "../../routing/require-permission";
+import { guardedRoute } from "../../routing/require-permission";
 import { QUANTITY_LOG_ROUTE } from "./quantity-change-log-route";
 
 const QuantityChangeLogPage = lazyPage(() => import("./quantity-change-log-page"));
 
 export function inventoryRoutes(): ReactElement[] {
   return [
-    <Route
-      key={QUANTITY_LOG_ROUTE}
-      element={<RequirePermission kind="Inventory" action="list" route={QUANTITY_LOG_ROUTE} />}
-    >
-      <Route path={QUANTITY_LOG_ROUTE} element={<QuantityChangeLogPage />} />
-    </Route>,
+    guardedRoute({
+      kind: "Inventory",
+      action: "list",
+      route: QUANTITY_LOG_ROUTE,
+      page: <QuantityChangeLogPage />,
+    }),
   ];
 }

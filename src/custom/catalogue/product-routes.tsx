@@ -6,9 +6,9 @@
 // Place {productRoutes()} inside the default layout's <Route> in src/routes.tsx.
 import type { ReactElement } from "react";
 import { Route } from "react-router";
+import { DigitIds } from "../../pages/resource/digit-ids";
 import { lazyPage } from "../../routing/lazy-page";
-import { RequirePermission } from "../../routing/require-permission";
-import { DigitIds } from "../resource/digit-ids";
+import { guardedRoute } from "../../routing/require-permission";
 import { PRODUCT_IMPORT_ROUTE } from "./product-import-route";
 
 const ProductImportPage = lazyPage(() => import("./product-import-page"));
@@ -18,9 +18,12 @@ export { PRODUCT_IMPORT_ROUTE };
 export function productRoutes(): ReactElement[] {
   return [
     <Route key={PRODUCT_IMPORT_ROUTE} element={<DigitIds />}>
-      <Route element={<RequirePermission kind="Product" action="Import" route={PRODUCT_IMPORT_ROUTE} />}>
-        <Route path={PRODUCT_IMPORT_ROUTE} element={<ProductImportPage />} />
-      </Route>
+      {guardedRoute({
+        kind: "Product",
+        action: "Import",
+        route: PRODUCT_IMPORT_ROUTE,
+        page: <ProductImportPage />,
+      })}
     </Route>,
   ];
 }

@@ -21,9 +21,9 @@ import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import { FieldValue } from "../../components/fields/field-value";
 import { formatNumber } from "../../components/fields/format";
+import { useScope, useScopeTitle } from "../../pages/resource/scope-title";
 import { listPath } from "../../resource-engine/resource-routes";
 import products from "../../resources/products";
-import { useScope, useScopeTitle } from "../resource/scope-title";
 import {
   commitImport,
   type ImportPreview,
