@@ -10,7 +10,8 @@ import { childOf, formatCount, modelOf, numberOr, storedChildren } from "./deriv
 // - a slip is created as a draft (declared `initial`, enum-starts.ts), then packed, shipped,
 //   delivered (the declared transitions);
 // - every line names an item of the slip's own order (400 on lines.N.order_item_id), with that
-//   item's quantity as its quantity ordered (400 on lines.N.quantity_ordered);
+//   item's quantity as its quantity ordered (400 on lines.N.quantity_ordered); a mail order's slip
+//   lists one line per drop, each ordering that drop's pieces of the item (1 up to its quantity);
 // - an item ships at most its ordered quantity over all its slips: this slip's lines plus what
 //   the other slips of the order already list (400 on lines.N.quantity_shipped). Policy: no
 //   overs tolerance — the overs a gang run makes stay in the shop, the customer gets what was
@@ -125,6 +126,7 @@ function lineErrors(
   orderNumber: string,
   items: Map<number, OrderItem>,
   elsewhere: Map<number, { quantity: number; slips: string[] }>,
+  byDrop: boolean,
 ): FieldError[] {
   const errors: FieldError[] = [];
   const onThisSlip = new Map<number, number>();
@@ -145,10 +147,13 @@ function lineErrors(
       });
       return;
     }
-    if (numberOr(line.quantity_ordered) !== item.quantity) {
+    const ordered = numberOr(line.quantity_ordered);
+    if (byDrop ? ordered < 1 || ordered > item.quantity : ordered !== item.quantity) {
       errors.push({
         field: `lines.${index}.quantity_ordered`,
-        message: `Ordered is what ${itemWords(item, orderNumber)} orders: ${formatCount(item.quantity)}`,
+        message: byDrop
+          ? `A drop's line orders between 1 and what ${itemWords(item, orderNumber)} orders: ${formatCount(item.quantity)}`
+          : `Ordered is what ${itemWords(item, orderNumber)} orders: ${formatCount(item.quantity)}`,
       });
     }
     const shipped = numberOr(line.quantity_shipped);
@@ -191,7 +196,7 @@ export default defineHooks({
     const { orderNumber, items } = await orderItems(tx, tenantId, orderId, linesWritten || orderChanged);
     if (linesWritten || orderChanged) {
       const elsewhere = await shippedElsewhere(tx, tenantId, orderId, record.id as number);
-      const errors = lineErrors(lines, orderNumber, items, elsewhere);
+      const errors = lineErrors(lines, orderNumber, items, elsewhere, record.mail_order_id != null);
       if (errors.length > 0) throw validationFailed(errors);
     }
     if (!PACKED.has(record.status)) return;
