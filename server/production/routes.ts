@@ -9,13 +9,14 @@ import { toRecord } from "../resources/records";
 import { boardCards, boardContext } from "./board-query";
 import { runAction } from "./run-actions";
 
-// The station dashboards' server (issue 18):
-//   POST /runs/{id}/actions/{claim|start|pause|complete|hold|release}   an operator's action
-//   GET  /production/boards/{type}?station_id=&facility_id=             a board's cards
-// Run Tasks gates every action, UpdateEndStatus completing too (spec §6); a board needs
-// ProductionStation's read action of its type (ReadPress …). Tenant-scoped throughout.
+// The station boards' server (issue 18):
+//   POST /runs/{id}/actions/{claim|start|pause|complete|hold|release|move}   an operator's action
+//   GET  /production/boards/{type}?station_id=&facility_id=                  a board's cards
+// Run Tasks gates every action, UpdateEndStatus completing too (spec §6); a board needs what its
+// declaration names (boards.ts guard: ProductionStation's read action of its type, ReadPress …;
+// the digital queues of /prepress, Order ReadAny). Tenant-scoped throughout.
 
-const ACTIONS = ["claim", "start", "pause", "complete", "hold", "release"] as const;
+const ACTIONS = ["claim", "start", "pause", "complete", "hold", "release", "move"] as const;
 
 const quantity = z.number().int().min(0).max(10_000_000);
 const bodySchema = z
@@ -87,7 +88,7 @@ export async function productionRoutes(
     const { type } = request.params as { type: string };
     const board = boardOfType(type);
     if (!board) throw notFound();
-    if (!can(await requestGrants(request), "ProductionStation", board.readAction)) throw forbidden();
+    if (!can(await requestGrants(request), board.guard.kind, board.guard.action)) throw forbidden();
     const query = request.query as Record<string, unknown>;
     const filters = {
       stationId: optionalId(query.station_id, "station_id"),

@@ -1,5 +1,6 @@
-// The one station board behind the seven /production/*-dashboard routes, driven by its
-// declaration (boards.ts): the runs at its stations in columns by status (server:
+// The one station board behind the seven /production/*-dashboard routes and the two digital
+// queues of /prepress, driven by its declaration (boards.ts): the runs at its stations in columns
+// by status (server:
 // GET production/boards/{type}), filters by station and facility in the URL, and the operator
 // actions (POST runs/{id}/actions/{action}). Refine's useCustom / useCustomMutation go through the
 // data provider, so a live provider refreshes the board. A scanner types digits and Enter: the
@@ -8,8 +9,6 @@ import { useCustom, useCustomMutation, useInvalidate } from "@refinedev/core";
 import {
   Alert,
   Badge,
-  Button,
-  Card,
   Empty,
   Flex,
   Form,
@@ -19,39 +18,23 @@ import {
   Select,
   Space,
   Spin,
-  Tag,
   Typography,
 } from "antd";
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { useSearchParams } from "react-router";
 import { can } from "../../access/permissions";
 import { useProfile } from "../../auth/use-profile";
 import { getMergedPermissions, onPermissionsChange } from "../../providers/access-control";
 import {
   type ActionContext,
-  actionAvailable,
   type BoardAnswer,
   type BoardCard,
   columnsOf,
-  DUE_COLOURS,
-  dueTone,
-  elapsedMinutes,
-  formatMinutes,
   scannedCard,
   sortCards,
 } from "./board-logic";
-import { type BoardDeclaration, type CardField, NEEDS_REASON, type OperatorAction } from "./boards";
-
-const ACTION_LABELS: Record<OperatorAction, string> = {
-  claim: "Claim",
-  start: "Start",
-  pause: "Pause",
-  complete: "Complete",
-  hold: "Hold",
-  release: "Release",
-};
-
-const DUE_WORDS = { late: "Late", today: "Due today", later: "Due", none: "No due date" } as const;
+import { type BoardDeclaration, NEEDS_REASON, type OperatorAction } from "./boards";
+import { ACTION_LABELS, RunCard } from "./run-card";
 
 interface Pending {
   card: BoardCard;
@@ -65,117 +48,6 @@ function useNow(intervalMs = 60_000): Date {
     return () => clearInterval(timer);
   }, [intervalMs]);
   return now;
-}
-
-function fieldLine(field: CardField, card: BoardCard, now: Date): [string, string] | null {
-  const more = (n: number) => (n > 1 ? ` +${n - 1}` : "");
-  switch (field) {
-    case "customer":
-      return card.customer ? ["Customer", `${card.customer}${more(card.customers)}`] : null;
-    case "product":
-      return card.product ? ["Product", `${card.product}${more(card.products)}`] : null;
-    case "quantity":
-      return [
-        "Quantity",
-        `${card.quantity.toLocaleString("en-US")} (${card.items} item${card.items === 1 ? "" : "s"})`,
-      ];
-    case "stock":
-      return card.stock ? ["Stock", card.stock] : null;
-    case "colours":
-      return card.colours ? ["Colours", card.colours] : null;
-    case "coating":
-      return card.coating && card.coating !== "none" ? ["Coating", card.coating.toUpperCase()] : null;
-    case "sheets":
-      return card.sheets !== null ? ["Sheets", card.sheets.toLocaleString("en-US")] : null;
-    case "elapsed": {
-      const elapsed = formatMinutes(elapsedMinutes(card.status_since, now));
-      const planned =
-        card.planned_minutes !== null ? ` of ${formatMinutes(card.planned_minutes)} planned` : "";
-      return ["In status", `${elapsed}${planned}`];
-    }
-    case "notes":
-      return card.notes ? ["Notes", card.notes] : null;
-    case "holder":
-      return ["Operator", card.holder ?? "Unclaimed"];
-  }
-}
-
-function RunCard(props: {
-  card: BoardCard;
-  board: BoardDeclaration;
-  ctx: ActionContext;
-  now: Date;
-  /** Non-zero while focused; a new value focuses the card again. */
-  focused: number;
-  onAction: (card: BoardCard, action: OperatorAction) => void;
-}) {
-  const { card, board, ctx, now, focused, onAction } = props;
-  const ref = useRef<HTMLElement>(null);
-  useEffect(() => {
-    if (focused > 0) {
-      ref.current?.scrollIntoView?.({ block: "nearest" });
-      ref.current?.focus();
-    }
-  }, [focused]);
-  const tone = dueTone(card.due_at, now);
-  const actions = board.actions.filter((a) => actionAvailable(a, card, ctx));
-  return (
-    <article
-      ref={ref}
-      tabIndex={-1}
-      data-testid={`run-card-${card.run_number}`}
-      aria-label={`Run ${card.run_number}`}
-    >
-      <Card
-        size="small"
-        style={focused > 0 ? { outline: "2px solid #1677ff" } : undefined}
-        title={
-          <Space size={4} wrap>
-            <Typography.Text strong>{card.run_number}</Typography.Text>
-            {card.rush && <Tag color="red">Rush</Tag>}
-          </Space>
-        }
-        extra={
-          <Tag color={DUE_COLOURS[tone]}>
-            {DUE_WORDS[tone]}
-            {card.due_at
-              ? ` ${new Date(card.due_at).toLocaleString(undefined, { dateStyle: "short", timeStyle: "short" })}`
-              : ""}
-          </Tag>
-        }
-      >
-        <Typography.Text type="secondary">{card.station}</Typography.Text>
-        <dl style={{ margin: "4px 0", display: "grid", gridTemplateColumns: "auto 1fr", columnGap: 8 }}>
-          {board.fields.map((field) => {
-            const line = fieldLine(field, card, now);
-            if (!line) return null;
-            return [
-              <dt key={`${field}-t`} style={{ color: "#8c8c8c" }}>
-                {line[0]}
-              </dt>,
-              <dd key={`${field}-d`} style={{ margin: 0 }}>
-                {line[1]}
-              </dd>,
-            ];
-          })}
-        </dl>
-        {actions.length > 0 && (
-          <Space size={4} wrap>
-            {actions.map((action) => (
-              <Button
-                key={action}
-                size="small"
-                type={action === "complete" || action === "start" ? "primary" : "default"}
-                onClick={() => onAction(card, action)}
-              >
-                {ACTION_LABELS[action]}
-              </Button>
-            ))}
-          </Space>
-        )}
-      </Card>
-    </article>
-  );
 }
 
 function ActionModal(props: {
@@ -265,14 +137,17 @@ export function StationBoard({ board }: { board: BoardDeclaration }) {
   const [scanMiss, setScanMiss] = useState<string | null>(null);
 
   const cards = useMemo(() => sortCards(answer?.cards ?? []), [answer]);
-  const statuses = answer?.statuses ?? [];
-  const columns = columnsOf(cards, statuses);
-  const ctx: ActionContext = {
-    statuses,
-    userId: typeof profile?.id === "number" ? profile.id : null,
-    tasks: can(merged, "Run", "Tasks"),
-    endStatus: can(merged, "Run", ["Tasks", "UpdateEndStatus"]),
-  };
+  const statuses = answer?.statuses;
+  const stations = answer?.stations;
+  const columns = useMemo(() => columnsOf(cards, statuses ?? []), [cards, statuses]);
+  const userId = typeof profile?.id === "number" ? profile.id : null;
+  const tasks = can(merged, "Run", "Tasks");
+  const endStatus = can(merged, "Run", ["Tasks", "UpdateEndStatus"]);
+  // One context object while nothing in it changes: the memoised cards keep it.
+  const ctx: ActionContext = useMemo(
+    () => ({ board, statuses: statuses ?? [], stations: stations ?? [], userId, tasks, endStatus }),
+    [board, statuses, stations, userId, tasks, endStatus],
+  );
 
   // Scanner: digits then Enter anywhere on the board (not while typing in a field).
   const buffer = useRef("");
@@ -302,6 +177,10 @@ export function StationBoard({ board }: { board: BoardDeclaration }) {
     return () => window.removeEventListener("keydown", onKey);
   }, []);
 
+  // The latest send, behind one callback that never changes (the cards are memoised on it).
+  const sendRef = useRef<(card: BoardCard, action: OperatorAction, values?: Record<string, unknown>) => void>(
+    () => undefined,
+  );
   const send = (card: BoardCard, action: OperatorAction, values: Record<string, unknown> = {}) => {
     setConflict(null);
     mutate(
@@ -327,15 +206,15 @@ export function StationBoard({ board }: { board: BoardDeclaration }) {
       },
     );
   };
-  const onAction = (card: BoardCard, action: OperatorAction) => {
+  sendRef.current = send;
+  const onAction = useCallback((card: BoardCard, action: OperatorAction) => {
     if (NEEDS_REASON.has(action) || action === "complete") setPending({ card, action });
-    else send(card, action);
-  };
+    else sendRef.current(card, action);
+  }, []);
 
-  const stations = answer?.stations ?? [];
   const facilities = [
     ...new Map(
-      stations.filter((s) => s.facility_id !== null).map((s) => [s.facility_id, s.facility]),
+      (stations ?? []).filter((s) => s.facility_id !== null).map((s) => [s.facility_id, s.facility]),
     ).entries(),
   ];
   const setParam = (name: string, value: string | number | undefined) => {
@@ -358,7 +237,7 @@ export function StationBoard({ board }: { board: BoardDeclaration }) {
             aria-label="Station"
             style={{ minWidth: 200 }}
             value={stationId ? Number(stationId) : undefined}
-            options={stations.map((s) => ({ value: s.id, label: s.name }))}
+            options={(stations ?? []).map((s) => ({ value: s.id, label: s.name }))}
             onChange={(value) => setParam("station_id", value)}
           />
           <Select
@@ -413,7 +292,6 @@ export function StationBoard({ board }: { board: BoardDeclaration }) {
                     <RunCard
                       key={card.id}
                       card={card}
-                      board={board}
                       ctx={ctx}
                       now={now}
                       focused={focus.id === card.id ? focus.tick : 0}
