@@ -34,7 +34,7 @@ export function nextStation(
   const current = byId.get(currentId);
   if (!current) return null;
   const skip = (s: StationInfo | undefined) =>
-    !s || !s.active || (s.station_type === "coating" && (coating ?? "none") === "none");
+    !s?.active || (s.station_type === "coating" && (coating ?? "none") === "none");
   const votes = new Map<number, number>();
   for (const route of routes) {
     let at = route.indexOf(currentId);
