@@ -22,6 +22,7 @@ import { systemRoutes } from "./http/system-routes";
 import { testRoutes } from "./http/test-routes";
 import { liveRoutes } from "./live/routes";
 import { createMailer, type Mailer } from "./mail/mailer";
+import { prepressRoutes } from "./production/prepress-routes";
 import { printDataRoutes } from "./production/print-data";
 import { productionRoutes } from "./production/routes";
 import { loadRegistry, type ResourceRegistry } from "./resources/model";
@@ -138,6 +139,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
       await api.register(resourceRoutes, { registry });
       // Station dashboards: operator actions on runs and the boards' cards (server/production).
       if (registry.byKind.has("Run")) await api.register(productionRoutes, { registry });
+      // Prepress queues: jugglers' candidates, staging, shipping, outsourced (server/production).
+      if (registry.byKind.has("Run")) await api.register(prepressRoutes, { registry });
       // GET /events: record changes, live (server/live/).
       await api.register(liveRoutes, { database: options.database, registry });
       // Never part of a normal server: only the e2e runner sets PRESSROOM_TEST_OUTBOX=1.

@@ -21,7 +21,7 @@ export interface BoardFilters {
   facilityId?: number;
 }
 
-function tableOf(registry: ResourceRegistry, kind: string, child?: string): SQL {
+export function tableOf(registry: ResourceRegistry, kind: string, child?: string): SQL {
   const model = registry.byKind.get(kind as never);
   if (!model) throw new Error(`board query: no ${kind} kind`);
   const name = child ? model.children.find((c) => c.name === child)?.table.name : model.table.name;

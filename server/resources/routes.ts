@@ -33,13 +33,13 @@ import {
   resourceSchemas,
 } from "./openapi";
 import { column, orderBy, parseListQuery, parsePaging, rejectNul } from "./query-language";
+import { createRecord } from "./record-create";
 import { toRecord } from "./records";
 import { checkReferenceValues, childReferenceValues, referenceValues } from "./reference-checks";
 import { releaseReferences } from "./release-references";
 import { listTables } from "./search-references";
-import { generateSecret } from "./secrets";
 import { checkRemovedRows, recordLabel } from "./status-rules";
-import { checkCreateBody, checkUpdateBody, INT_MAX, isGeneratedSecret } from "./validators";
+import { checkUpdateBody, INT_MAX } from "./validators";
 import { checkEnumMoves, checkStatusMoves, statusMoves } from "./workflow";
 
 // The contract's routes for every declared kind, under /api/v1/{path}:
@@ -87,18 +87,6 @@ function recordId(raw: unknown): number {
   const id = Number(raw);
   if (id < 1 || id > INT_MAX) throw notFound();
   return id;
-}
-
-/** Sets each generated secret's stored form on `values`; answers the plaintexts, shown once. */
-function generateSecrets(model: ResourceModel, values: Row): Record<string, string> {
-  const plain: Record<string, string> = {};
-  for (const [name, field] of Object.entries(model.fields)) {
-    if (!isGeneratedSecret(field)) continue;
-    const secret = generateSecret();
-    values[name] = secret.stored;
-    plain[name] = secret.plain;
-  }
-  return plain;
 }
 
 /** The collections of a record, for a single-record answer (undefined for kinds without any). */
@@ -288,76 +276,19 @@ function kindRoutes(app: FastifyInstance, registry: ResourceRegistry, model: Res
     },
     async (request, reply) => {
       const auth = getAuth(request);
-      const { values, errors } = checkCreateBody(model, request.body);
-      const writes = checkChildBodies(model, request.body, "create", errors);
-      const owner = model.resource.ownerField;
-      if (owner && values[owner] === null) values[owner] = auth.user.id;
-      if (owner && scopeOf(request) === "own" && values[owner] !== auth.user.id) {
-        errors.push({ field: owner, message: "You may only create records you own" });
-      }
-      await checkReferenceValues(
-        db(),
-        registry,
-        auth.tenantId,
-        [...referenceValues(model.fields, values), ...childReferenceValues(writes)],
-        errors,
+      const { row, children, secrets } = await createRecord(
+        {
+          db: db(),
+          registry,
+          model,
+          tenantId: auth.tenantId,
+          userId: auth.user.id,
+          scope: scopeOf(request),
+          config: app.config,
+        },
+        request.body,
       );
-      if (errors.length === 0) {
-        const children = writes.length > 0 ? mergeChildren(model, writes, {}) : undefined;
-        const write = { record: values, previous: null, children };
-        await checkDependentReferences(db(), registry, model, auth.tenantId, write, errors);
-      }
-      if (errors.length > 0) throw validationFailed(errors);
-      const secrets = generateSecrets(model, values);
-      const merged = writes.length > 0 ? mergeChildren(model, writes, {}) : undefined;
-      const now = new Date();
-      try {
-        const { row, children } = await db().transaction(async (tx) => {
-          // Numbers and first statuses left empty (create-defaults.ts), then the computed fields.
-          const filled = await fillServerDefaults({
-            tx,
-            registry,
-            model,
-            tenantId: auth.tenantId,
-            values,
-            children: merged,
-            action: "create",
-          });
-          model.hooks.compute?.(values, null, merged);
-          checkFieldRelations(model.fields, values, null);
-          const [created] = await tx
-            .insert(t)
-            .values({ ...values, tenant_id: auth.tenantId, created_at: now, updated_at: now, version: 1 })
-            .returning();
-          const id = created.id as number;
-          const ctx = { tx, model, tenantId: auth.tenantId, userId: auth.user.id, config: app.config };
-          const childChanges = merged
-            ? await writeChildren({ ...ctx, parentId: id }, writes, merged, {})
-            : {};
-          await writeChangeLogs(tx, model, [
-            {
-              tenantId: auth.tenantId,
-              recordId: id,
-              action: "create",
-              userId: auth.user.id,
-              changes: { ...diffRows(model, null, created), ...childChanges },
-            },
-          ]);
-          const children = await childrenOf(tx, model, auth.tenantId, id);
-          await model.hooks.afterWrite?.({
-            ...ctx,
-            action: "create",
-            record: created,
-            previous: null,
-            filled,
-            children: merged ? children : undefined,
-          });
-          return { row: created, children };
-        });
-        return reply.code(201).send({ data: toRecord(model, row, { children, secrets }) });
-      } catch (error) {
-        mapWriteError(model, error, values);
-      }
+      return reply.code(201).send({ data: toRecord(model, row, { children, secrets }) });
     },
   );
 
