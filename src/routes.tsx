@@ -23,6 +23,7 @@ import {
 } from "react-router";
 import { adminRoutes } from "./custom/admin/admin-routes";
 import { boardRoutes } from "./custom/production/board-routes";
+import { prepressRoutes } from "./custom/production/prepress-routes";
 import { runPrintRoutes } from "./custom/production/print/print-routes";
 import { inventoryRoutes } from "./pages/inventory/inventory-routes";
 import { productRoutes } from "./pages/products/product-routes";
@@ -52,6 +53,8 @@ function routeTree() {
         <Route element={<DefaultLayout />}>
           <Route index element={<HomePage />} />
           <Route path="/profile" element={<ProfilePage />} />
+          {/* Before the declared kinds: its /runs/:id and /runs/create replace the generic pages. */}
+          {prepressRoutes()}
           {RESOURCES.map(resourceRoutes)}
           {adminRoutes()}
           {inventoryRoutes()}

@@ -19,6 +19,8 @@ export const BOARD_LIMIT = 500;
 export interface BoardFilters {
   stationId?: number;
   facilityId?: number;
+  /** One run, wherever it stands (the run page's card): no station type or status filter. */
+  runId?: number;
 }
 
 export function tableOf(registry: ResourceRegistry, kind: string, child?: string): SQL {
@@ -36,7 +38,7 @@ export async function boardCards(
   db: Database,
   registry: ResourceRegistry,
   tenantId: number,
-  type: BoardType,
+  type: BoardType | null,
   filters: BoardFilters,
 ): Promise<BoardCard[]> {
   const runs = tableOf(registry, "Run");
@@ -50,8 +52,16 @@ export async function boardCards(
   const customers = tableOf(registry, "Customer");
   const products = tableOf(registry, "Product");
   // The board's statuses (boards.ts), whatever their show_on_board says.
-  const codes = boardOfType(type)?.statuses ?? [];
-  if (codes.length === 0) return [];
+  const codes = type ? (boardOfType(type)?.statuses ?? []) : [];
+  if (codes.length === 0 && filters.runId === undefined) return [];
+  const where =
+    filters.runId !== undefined
+      ? sql`r.id = ${filters.runId}`
+      : sql`st.station_type = ${type} and s.category in ('open', 'production')
+          and s.code in (${sql.join(
+            codes.map((code) => sql`${code}`),
+            sql`, `,
+          )})`;
   const rows = await selectRows<Record<string, unknown>>(
     db,
     sql`select r.id, r.run_number, r.version, r.status_id, r.station_id, st.name as station,
@@ -92,12 +102,7 @@ export async function boardCards(
           left join ${products} p on p.id = oi.product_id and p.tenant_id = oi.tenant_id
           where ri.parent_id = r.id and ri.tenant_id = r.tenant_id
         ) agg on true
-        where r.tenant_id = ${tenantId} and st.station_type = ${type}
-          and s.category in ('open', 'production')
-          and s.code in (${sql.join(
-            codes.map((code) => sql`${code}`),
-            sql`, `,
-          )})
+        where r.tenant_id = ${tenantId} and ${where}
           ${filters.stationId !== undefined ? sql`and r.station_id = ${filters.stationId}` : sql``}
           ${filters.facilityId !== undefined ? sql`and st.facility_id = ${filters.facilityId}` : sql``}
         order by coalesce(agg.rush, false) desc, r.due_at asc nulls last, r.run_number asc
@@ -148,12 +153,30 @@ export async function boardCards(
   });
 }
 
-/** The board's stations (for its filter) and the tenant's run statuses (its columns and moves). */
+/** A station's type (null: no such station of the tenant). */
+export async function stationTypeOf(
+  db: Database,
+  registry: ResourceRegistry,
+  tenantId: number,
+  stationId: number,
+): Promise<string | null> {
+  const stations = tableOf(registry, "ProductionStation");
+  const [row] = await selectRows<{ station_type: string }>(
+    db,
+    sql`select station_type from ${stations} where tenant_id = ${tenantId} and id = ${stationId}`,
+  );
+  return row?.station_type ?? null;
+}
+
+/**
+ * The board's stations (for its filter; none without a board) and the tenant's run statuses (its
+ * columns and moves).
+ */
 export async function boardContext(
   db: Database,
   registry: ResourceRegistry,
   tenantId: number,
-  type: BoardType,
+  type: BoardType | null,
 ) {
   const stations = tableOf(registry, "ProductionStation");
   const statuses = tableOf(registry, "Status");
@@ -163,7 +186,7 @@ export async function boardContext(
     sql`select st.id, st.name, st.facility_id, f.name as facility, o.code as output_code
         from ${stations} st left join ${facilities} f on f.id = st.facility_id and f.tenant_id = st.tenant_id
         left join ${statuses} o on o.id = st.output_status_id and o.tenant_id = st.tenant_id
-        where st.tenant_id = ${tenantId} and st.station_type = ${type} order by st.name`,
+        where st.tenant_id = ${tenantId} and st.station_type = ${type ?? ""} order by st.name`,
   );
   const statusRows = await selectRows<Record<string, unknown>>(
     db,

@@ -2,6 +2,7 @@
 // declared resource kind (grouped by its declaration's group). Custom pages add theirs here.
 import { adminNavigationItems, settingsNavigationItem } from "../custom/admin/admin-navigation";
 import { boardNavigationItems } from "../custom/production/board-navigation";
+import { prepressNavigationItems } from "../custom/production/prepress-navigation";
 import { RESOURCES } from "../resource-engine/registry";
 import type { NavigationItem } from "./navigation-item";
 import { resourceNavigationItems } from "./navigation-resource-items";
@@ -10,6 +11,7 @@ export const navigationItems: NavigationItem[] = [
   { route: "/", label: "Home", icon: "home" },
   ...resourceNavigationItems(RESOURCES),
   ...boardNavigationItems,
+  ...prepressNavigationItems,
   ...adminNavigationItems,
   settingsNavigationItem,
 ];

@@ -62,14 +62,14 @@ function fieldLine(field: CardField, card: BoardCard, now: Date): [string, strin
 }
 
 /** The proof's thumbnail; where the image cannot be fetched, the words say a proof exists. */
-function ProofThumbnail({ url, run }: { url: string; run: string }) {
+export function ProofThumbnail({ url, label }: { url: string; label: string }) {
   const [failed, setFailed] = useState(false);
   if (failed) return <Tag>Proof</Tag>;
   return (
     <a href={url} target="_blank" rel="noreferrer" title="Open the proof">
       <img
         src={url}
-        alt={`Proof of run ${run}`}
+        alt={label}
         loading="lazy"
         width={48}
         height={48}
@@ -128,7 +128,9 @@ function RunCardView({ card, ctx, now, focused, onAction }: RunCardProps) {
       >
         <Space align="start" style={{ width: "100%", justifyContent: "space-between" }}>
           <Typography.Text type="secondary">{card.station}</Typography.Text>
-          {card.proof_url && <ProofThumbnail url={card.proof_url} run={card.run_number} />}
+          {card.proof_url && (
+            <ProofThumbnail url={card.proof_url} label={`Proof of run ${card.run_number}`} />
+          )}
         </Space>
         <dl style={{ margin: "4px 0", display: "grid", gridTemplateColumns: "auto 1fr", columnGap: 8 }}>
           {ctx.board.fields.map((field) => {

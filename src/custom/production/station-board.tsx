@@ -1,45 +1,20 @@
 // The one station board behind the seven /production/*-dashboard routes and the two digital
 // queues of /prepress, driven by its declaration (boards.ts): the runs at its stations in columns
-// by status (server:
-// GET production/boards/{type}), filters by station and facility in the URL, and the operator
-// actions (POST runs/{id}/actions/{action}). Refine's useCustom / useCustomMutation go through the
-// data provider, so a live provider refreshes the board. A scanner types digits and Enter: the
+// by status (server: GET production/boards/{type}), filters by station and facility in the URL,
+// and the operator actions (run-action-ui.tsx). Refine's useCustom / useCustomMutation go through
+// the data provider, so a live provider refreshes the board. A scanner types digits and Enter: the
 // card of that run (or order) number is focused, and its buttons take the keyboard from there.
-import { useCustom, useCustomMutation, useInvalidate } from "@refinedev/core";
-import {
-  Alert,
-  Badge,
-  Empty,
-  Flex,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Select,
-  Space,
-  Spin,
-  Typography,
-} from "antd";
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { useCustom } from "@refinedev/core";
+import { Alert, Badge, Empty, Flex, Select, Space, Spin, Typography } from "antd";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
-import { can } from "../../access/permissions";
-import { useProfile } from "../../auth/use-profile";
-import { getMergedPermissions, onPermissionsChange } from "../../providers/access-control";
-import {
-  type ActionContext,
-  type BoardAnswer,
-  type BoardCard,
-  columnsOf,
-  scannedCard,
-  sortCards,
-} from "./board-logic";
-import { type BoardDeclaration, NEEDS_REASON, type OperatorAction } from "./boards";
-import { ACTION_LABELS, RunCard } from "./run-card";
+import { type BoardAnswer, columnsOf, scannedCard, sortCards } from "./board-logic";
+import type { BoardDeclaration } from "./boards";
+import { useLiveRefetch } from "./live-refetch";
+import { useActionContext, useRunActions } from "./run-action-ui";
+import { RunCard } from "./run-card";
 
-interface Pending {
-  card: BoardCard;
-  action: OperatorAction;
-}
+const LIVE_KINDS = ["Run"];
 
 function useNow(intervalMs = 60_000): Date {
   const [now, setNow] = useState(() => new Date());
@@ -50,72 +25,11 @@ function useNow(intervalMs = 60_000): Date {
   return now;
 }
 
-function ActionModal(props: {
-  pending: Pending | null;
-  busy: boolean;
-  onCancel: () => void;
-  onSubmit: (values: Record<string, unknown>) => void;
-}) {
-  const { pending, busy, onCancel, onSubmit } = props;
-  const [form] = Form.useForm();
-  useEffect(() => {
-    if (pending) form.resetFields();
-  }, [pending, form]);
-  if (!pending) return null;
-  const { card, action } = pending;
-  return (
-    <Modal
-      open
-      title={`${ACTION_LABELS[action]} run ${card.run_number}`}
-      okText={ACTION_LABELS[action]}
-      confirmLoading={busy}
-      onCancel={onCancel}
-      onOk={() => form.submit()}
-      destroyOnHidden
-    >
-      <Form
-        form={form}
-        layout="vertical"
-        onFinish={onSubmit}
-        initialValues={{ good_quantity: card.quantity, waste: 0 }}
-      >
-        {NEEDS_REASON.has(action) && (
-          <Form.Item
-            name="reason"
-            label="Reason"
-            rules={[{ required: true, whitespace: true, message: "Say why" }]}
-          >
-            <Input autoFocus maxLength={500} />
-          </Form.Item>
-        )}
-        {action === "complete" && (
-          <>
-            <Form.Item
-              name="good_quantity"
-              label="Good quantity"
-              rules={[{ required: true, message: "Enter the good quantity" }]}
-            >
-              <InputNumber autoFocus min={0} max={10_000_000} precision={0} style={{ width: "100%" }} />
-            </Form.Item>
-            <Form.Item name="waste" label="Waste" rules={[{ required: true, message: "Enter the waste" }]}>
-              <InputNumber min={0} max={10_000_000} precision={0} style={{ width: "100%" }} />
-            </Form.Item>
-          </>
-        )}
-        <button type="submit" hidden aria-hidden />
-      </Form>
-    </Modal>
-  );
-}
-
 export function StationBoard({ board }: { board: BoardDeclaration }) {
   const [params, setParams] = useSearchParams();
   const stationId = params.get("station_id") ?? undefined;
   const facilityId = params.get("facility_id") ?? undefined;
   const now = useNow();
-  const profile = useProfile();
-  const merged = useSyncExternalStore(onPermissionsChange, getMergedPermissions, getMergedPermissions);
-  const invalidate = useInvalidate();
   const { query, result } = useCustom<BoardAnswer>({
     url: `production/boards/${board.type}`,
     method: "get",
@@ -128,9 +42,7 @@ export function StationBoard({ board }: { board: BoardDeclaration }) {
     queryOptions: { queryKey: ["production-board", board.type, stationId ?? "", facilityId ?? ""] },
   });
   const answer = result?.data as BoardAnswer | undefined;
-  const { mutate, mutation } = useCustomMutation();
-  const [pending, setPending] = useState<Pending | null>(null);
-  const [conflict, setConflict] = useState<string | null>(null);
+  useLiveRefetch(LIVE_KINDS, query.refetch);
   // A scan focuses its card again even when it is the one focused already (the tick changes).
   const [focus, setFocus] = useState<{ id: number | null; tick: number }>({ id: null, tick: 0 });
   const setFocusedId = (id: number | null) => setFocus((f) => ({ id, tick: f.tick + 1 }));
@@ -140,14 +52,7 @@ export function StationBoard({ board }: { board: BoardDeclaration }) {
   const statuses = answer?.statuses;
   const stations = answer?.stations;
   const columns = useMemo(() => columnsOf(cards, statuses ?? []), [cards, statuses]);
-  const userId = typeof profile?.id === "number" ? profile.id : null;
-  const tasks = can(merged, "Run", "Tasks");
-  const endStatus = can(merged, "Run", ["Tasks", "UpdateEndStatus"]);
-  // One context object while nothing in it changes: the memoised cards keep it.
-  const ctx: ActionContext = useMemo(
-    () => ({ board, statuses: statuses ?? [], stations: stations ?? [], userId, tasks, endStatus }),
-    [board, statuses, stations, userId, tasks, endStatus],
-  );
+  const ctx = useActionContext(board, statuses, stations);
 
   // Scanner: digits then Enter anywhere on the board (not while typing in a field).
   const buffer = useRef("");
@@ -177,40 +82,8 @@ export function StationBoard({ board }: { board: BoardDeclaration }) {
     return () => window.removeEventListener("keydown", onKey);
   }, []);
 
-  // The latest send, behind one callback that never changes (the cards are memoised on it).
-  const sendRef = useRef<(card: BoardCard, action: OperatorAction, values?: Record<string, unknown>) => void>(
-    () => undefined,
-  );
-  const send = (card: BoardCard, action: OperatorAction, values: Record<string, unknown> = {}) => {
-    setConflict(null);
-    mutate(
-      {
-        url: `runs/${card.id}/actions/${action}`,
-        method: "post",
-        values: { version: card.version, ...values },
-        successNotification: false,
-        errorNotification: false,
-      },
-      {
-        onSuccess: () => {
-          setPending(null);
-          setFocusedId(card.id);
-          void invalidate({ resource: "Run", invalidates: ["all"] });
-          void query.refetch();
-        },
-        onError: (error) => {
-          setPending(null);
-          setConflict(`Run ${card.run_number}: ${error.message}`);
-          void query.refetch();
-        },
-      },
-    );
-  };
-  sendRef.current = send;
-  const onAction = useCallback((card: BoardCard, action: OperatorAction) => {
-    if (NEEDS_REASON.has(action) || action === "complete") setPending({ card, action });
-    else sendRef.current(card, action);
-  }, []);
+  const actions = useRunActions(() => void query.refetch(), setFocusedId);
+  const onAction = actions.request;
 
   const facilities = [
     ...new Map(
@@ -257,8 +130,8 @@ export function StationBoard({ board }: { board: BoardDeclaration }) {
       <Typography.Text type="secondary">
         Scan or type a run number and press Enter to open its card.
       </Typography.Text>
-      {conflict && (
-        <Alert type="error" showIcon closable message={conflict} onClose={() => setConflict(null)} />
+      {actions.conflict && (
+        <Alert type="error" showIcon closable message={actions.conflict} onClose={actions.clearConflict} />
       )}
       {scanMiss && (
         <Alert type="warning" showIcon closable message={scanMiss} onClose={() => setScanMiss(null)} />
@@ -304,12 +177,7 @@ export function StationBoard({ board }: { board: BoardDeclaration }) {
           })}
         </div>
       )}
-      <ActionModal
-        pending={pending}
-        busy={mutation.isPending}
-        onCancel={() => setPending(null)}
-        onSubmit={(values) => pending && send(pending.card, pending.action, values)}
-      />
+      {actions.modal}
     </Flex>
   );
 }
