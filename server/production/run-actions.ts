@@ -239,6 +239,11 @@ export async function runAction(
 
   if (action === "complete" || action === "move") {
     const board = boardOfStation(station);
+    // Only work under way completes: a held run's workflow lets it go back to where it was held
+    // (Printed, say), which is a release, not a completion.
+    if (action === "complete" && current && board && current.code !== board.working && path[0]) {
+      throw refused(`A run cannot go from ${current.name} to ${path[0].name}`);
+    }
     if (action === "move" && !movable(current, statuses, board)) {
       throw refused(
         `Run ${label} is ${current?.name ?? "without a status"}: complete the work at ${station?.name ?? "its station"} before sending it on`,

@@ -41,7 +41,7 @@ import {
   type RunRowView,
   RunTitle,
 } from "./juggler-parts";
-import { useLiveRefetch } from "./live-refetch";
+import { useLiveRefetch } from "./use-live-refetch";
 
 const DRAFT = "draft";
 const LIVE_KINDS = ["Run", "Order"];

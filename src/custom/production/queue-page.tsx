@@ -7,7 +7,7 @@ import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { canOpen } from "../../pages/resource/route-access";
 import orders from "../../resources/orders";
-import { useLiveRefetch } from "./live-refetch";
+import { useLiveRefetch } from "./use-live-refetch";
 
 /** The kinds a queue's answer is made of (it refetches when one of their records changes). */
 const LIVE_KINDS = ["Order", "PackingSlip", "PurchaseOrder"];

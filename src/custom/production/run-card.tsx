@@ -1,7 +1,7 @@
 // One run's card on a station board. Memoised: a board of 500 cards re-renders only the cards
 // whose data changed (the query's structural sharing keeps unchanged cards the same objects, and
 // the board hands every card the same context, clock and callback), so a card moving re-renders
-// that card, not the board (bench: npm run bench --only=board).
+// that card, not the board (render-count.ts; tests/e2e/production-board.spec.ts counts them).
 import { Button, Card, Space, Tag, Typography } from "antd";
 import { memo, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
@@ -15,6 +15,7 @@ import {
   formatMinutes,
 } from "./board-logic";
 import type { CardField, OperatorAction } from "./boards";
+import { countRender } from "./render-count";
 
 export const ACTION_LABELS: Record<OperatorAction, string> = {
   claim: "Claim",
@@ -90,6 +91,7 @@ export interface RunCardProps {
 }
 
 function RunCardView({ card, ctx, now, focused, onAction }: RunCardProps) {
+  countRender("RunCard");
   const ref = useRef<HTMLElement>(null);
   useEffect(() => {
     if (focused > 0) {
@@ -164,7 +166,6 @@ function RunCardView({ card, ctx, now, focused, onAction }: RunCardProps) {
     </article>
   );
 }
-// Named for the bench's render counter (bench/lib/board-timing.ts): minified builds keep this.
 RunCardView.displayName = "RunCard";
 
 export const RunCard = memo(RunCardView);

@@ -31,11 +31,11 @@ import {
   dueTone,
 } from "./board-logic";
 import { boardOfType } from "./boards";
-import { useLiveRefetch } from "./live-refetch";
 import { useRunPrintData } from "./print/run-print-data";
 import { OrderLink } from "./queue-page";
 import { useActionContext, useRunActions } from "./run-action-ui";
 import { ACTION_LABELS } from "./run-card";
+import { useLiveRefetch } from "./use-live-refetch";
 
 const LIVE_KINDS = ["Run"];
 

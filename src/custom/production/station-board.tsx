@@ -10,22 +10,28 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { type BoardAnswer, columnsOf, scannedCard, sortCards } from "./board-logic";
 import type { BoardDeclaration } from "./boards";
-import { useLiveRefetch } from "./live-refetch";
+import { countRender } from "./render-count";
 import { useActionContext, useRunActions } from "./run-action-ui";
 import { RunCard } from "./run-card";
+import { useLiveRefetch } from "./use-live-refetch";
 
 const LIVE_KINDS = ["Run"];
 
 function useNow(intervalMs = 60_000): Date {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), intervalMs);
+    const timer = setInterval(() => {
+      // Every card shows elapsed time, so each tick re-renders them all: counted apart.
+      countRender("BoardClockTick");
+      setNow(new Date());
+    }, intervalMs);
     return () => clearInterval(timer);
   }, [intervalMs]);
   return now;
 }
 
 export function StationBoard({ board }: { board: BoardDeclaration }) {
+  countRender("StationBoard");
   const [params, setParams] = useSearchParams();
   const stationId = params.get("station_id") ?? undefined;
   const facilityId = params.get("facility_id") ?? undefined;
