@@ -22,9 +22,10 @@ import { systemRoutes } from "./http/system-routes";
 import { testRoutes } from "./http/test-routes";
 import { liveRoutes } from "./live/routes";
 import { createMailer, type Mailer } from "./mail/mailer";
+import { orderDeskRoutes } from "./orders/routes";
 import { inkjetRoutes } from "./production/inkjet-routes";
 import { managerRoutes } from "./production/manager-routes";
-import { orderDeskRoutes } from "./orders/routes";
+import { prepressRoutes } from "./production/prepress-routes";
 import { printDataRoutes } from "./production/print-data";
 import { productionRoutes } from "./production/routes";
 import { refundRoutes } from "./refunds/routes";
@@ -152,6 +153,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
         await api.register(refundRoutes, { registry });
         await api.register(shippingRoutes, { registry });
       }
+      // Prepress queues: jugglers' candidates, staging, shipping, outsourced (server/production).
+      if (registry.byKind.has("Run")) await api.register(prepressRoutes, { registry });
       // GET /events: record changes, live (server/live/).
       await api.register(liveRoutes, { database: options.database, registry });
       // Never part of a normal server: only the e2e runner sets PRESSROOM_TEST_OUTBOX=1.

@@ -30,6 +30,7 @@ import { inventoryRoutes } from "./custom/inventory/inventory-routes";
 import { orderDeskRoutes, orderPrintRoutes } from "./custom/orders/order-routes";
 import { boardRoutes } from "./custom/production/board-routes";
 import { floorRoutes } from "./custom/production/floor-routes";
+import { prepressRoutes } from "./custom/production/prepress-routes";
 import { runPrintRoutes } from "./custom/production/print/print-routes";
 import { resourceRoutes } from "./pages/resource/resource-route-tree";
 import { RESOURCES } from "./resource-engine/registry";
@@ -58,6 +59,8 @@ function routeTree() {
           <Route index element={<HomePage />} />
           <Route path="/profile" element={<ProfilePage />} />
           {orderDeskRoutes()}
+          {/* Before the declared kinds: its /runs/:id and /runs/create replace the generic pages. */}
+          {prepressRoutes()}
           {RESOURCES.map(resourceRoutes)}
           {adminRoutes()}
           {inventoryRoutes()}

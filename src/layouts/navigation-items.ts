@@ -3,6 +3,7 @@
 import { adminNavigationItems, settingsNavigationItem } from "../custom/admin/admin-navigation";
 import { boardNavigationItems } from "../custom/production/board-navigation";
 import { floorNavigationItems } from "../custom/production/floor-navigation";
+import { prepressNavigationItems } from "../custom/production/prepress-navigation";
 import { RESOURCES } from "../resource-engine/registry";
 import type { NavigationItem } from "./navigation-item";
 import { resourceNavigationItems } from "./navigation-resource-items";
@@ -12,6 +13,7 @@ export const navigationItems: NavigationItem[] = [
   ...resourceNavigationItems(RESOURCES),
   ...boardNavigationItems,
   ...floorNavigationItems,
+  ...prepressNavigationItems,
   ...adminNavigationItems,
   settingsNavigationItem,
 ];
