@@ -150,7 +150,7 @@ function RunCard(props: {
             const line = fieldLine(field, card, now);
             if (!line) return null;
             return [
-              <dt key={`${field}-t`} style={{ color: "#8c8c8c" }}>
+              <dt key={`${field}-t`} style={{ color: "#595959" }}>
                 {line[0]}
               </dt>,
               <dd key={`${field}-d`} style={{ margin: 0 }}>
@@ -349,7 +349,7 @@ export function StationBoard({ board }: { board: BoardDeclaration }) {
     <Flex vertical gap={12}>
       <Flex justify="space-between" align="center" wrap gap={8}>
         <Typography.Title level={3} style={{ margin: 0 }}>
-          {board.title} <Badge count={cards.length} showZero color="#8c8c8c" />
+          {board.title} <Badge count={cards.length} showZero color="#595959" />
         </Typography.Title>
         <Space wrap>
           <Select
