@@ -5,15 +5,27 @@ import { expect, type Locator, type Page, test } from "@playwright/test";
 import { DEMO_PASSWORD } from "./sign-in";
 import { apiAs } from "./ui-steps";
 
-/** The focused element shows focus: an outline of 2px or more, or (a text field) antd's glow. */
+/**
+ * Focus shown in the theme's focus colour (src/theme/theme.ts FOCUS_COLOUR, #0958d9, as the browser reports it):
+ * a solid ring of 2px or more, or, for a text field, a 2px glow around its box.
+ */
+const RING = /^solid (?:[2-9]|\d{2,})(?:\.\d+)?px rgb\(9, 88, 217\) \//;
+const GLOW = /rgb\(9, 88, 217\) 0px 0px 0px 2px/;
+
+/** What shows an element's focus: its outline, and the shadow of its field's box (antd glows the wrapper). */
+const focusStyle = (target: Locator) =>
+  target.evaluate((el) => {
+    const box = el.closest(".ant-input-affix-wrapper, .ant-input-number, .ant-picker, .ant-select") ?? el;
+    const own = getComputedStyle(el);
+    return `${own.outlineStyle} ${own.outlineWidth} ${own.outlineColor} / ${getComputedStyle(box).boxShadow}`;
+  });
+
+/** The focused element shows focus (RING or GLOW). Polled: some controls fade their styles in (0.2 s). */
 async function expectVisibleFocus(target: Locator, what: string) {
   await expect(target, `${what} has the focus`).toBeFocused();
-  const style = await target.evaluate((el) => {
-    const s = getComputedStyle(el);
-    return { outline: s.outlineStyle, width: Number.parseFloat(s.outlineWidth), shadow: s.boxShadow };
-  });
-  const ring = style.outline !== "none" && style.width >= 2;
-  expect(ring || style.shadow !== "none", `${what} shows its focus (${JSON.stringify(style)})`).toBe(true);
+  await expect
+    .poll(() => focusStyle(target), { message: `${what} shows its focus`, timeout: 2_000 })
+    .toMatch(new RegExp(`${RING.source}|${GLOW.source}`));
 }
 
 /** Presses Tab (or Shift+Tab) until `target` has the focus: at most `max` presses, as a person would. */

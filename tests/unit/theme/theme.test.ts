@@ -3,9 +3,9 @@ import { join } from "node:path";
 import { theme } from "antd";
 import { describe, expect, it } from "vitest";
 import { BREAKPOINTS, breakpointTokens, MOBILE_MAX_WIDTH } from "../../../src/theme/breakpoints";
-import { primaryColorFor } from "../../../src/theme/primary-color";
 import { contrastRatio, textColourOn } from "../../../src/theme/contrast";
-import { createTheme, TAG_TEXT_SHADES } from "../../../src/theme/theme";
+import { primaryColorFor } from "../../../src/theme/primary-color";
+import { createTheme, FOCUS_COLOUR, TAG_TEXT_SHADES } from "../../../src/theme/theme";
 
 describe("primaryColorFor", () => {
   it.each([
@@ -109,5 +109,16 @@ describe("contrast", () => {
       // antd's own shade 7 falls short there, or the override would not be needed.
       expect(contrastRatio(token[key], background), `antd's ${key}`).toBeLessThan(4.5);
     }
+  });
+});
+
+describe("focus.css", () => {
+  it("draws the ring in the theme's focus colour, the text fields' glow's colour", () => {
+    const css = readFileSync(join(process.cwd(), "src/theme/focus.css"), "utf8");
+    expect(css).toContain(`outline: 2px solid ${FOCUS_COLOUR}`);
+    expect(createTheme("production").components?.Input).toMatchObject({
+      activeShadow: `0 0 0 2px ${FOCUS_COLOUR}`,
+    });
+    expect(contrastRatio(FOCUS_COLOUR, "#FAFAFA")).toBeGreaterThanOrEqual(3);
   });
 });
