@@ -42,15 +42,13 @@ export function RecordShow({ resource, id, onBack }: { resource: Resource; id: s
   return <RecordDetails resource={resource} record={result} />;
 }
 
-export function RecordActions({
-  resource,
-  id,
-  onDeleted,
-}: {
+interface RecordActionsProps {
   resource: Resource;
   id: string;
   onDeleted: () => void;
-}) {
+}
+
+export function RecordActions({ resource, id, onDeleted }: RecordActionsProps) {
   const navigate = useNavigate();
   const { search } = useLocation();
   const { [SCOPE_PARAM]: scope } = useParams();
@@ -80,15 +78,7 @@ export function RecordActions({
 }
 
 /** Refine's delete button (its access check, mutation and notices) with a question the keyboard reaches. */
-function DeleteRecordButton({
-  resource,
-  id,
-  onDeleted,
-}: {
-  resource: Resource;
-  id: string;
-  onDeleted: () => void;
-}) {
+function DeleteRecordButton({ resource, id, onDeleted }: RecordActionsProps) {
   const remove = useDeleteButton({ resource: resource.kind, id, onSuccess: onDeleted });
   const { trigger, popconfirm } = useKeyboardConfirm();
   if (remove.hidden) return null;
