@@ -1,8 +1,9 @@
 // The pages to check, from the app's own route tree (app-route-tree.ts): every route pattern made a concrete
-// URL, its record ids taken from the API (the first records of their kind; for a child row's pages, the first
-// record that has such rows). Signed out: the sign-in pages, /unauthorized and the not-found page; signed in
-// (the administrator): every other route. A pattern whose params this cannot fill fails the list unless the
-// caller names it, with the reason, as one it cannot visit.
+// URL, its record ids taken from the API (the oldest records of their kind, the seed's, which the other e2e files
+// leave alone while they make and delete their own; for a child row's pages, the first that has such rows).
+// Signed out: the sign-in pages, /unauthorized and the not-found page; signed in (the administrator): every other
+// route. A pattern whose params this cannot fill fails the list unless the caller names it, with the reason, as
+// one it cannot visit.
 import type { RouteObject } from "react-router";
 import type { Resource } from "../../../src/resource-engine/define";
 import type { AppRouteData } from "./app-route-tree";
@@ -23,6 +24,11 @@ type ApiRecord = Record<string, unknown> & { id: number };
 export type ApiGet = (path: string) => Promise<unknown>;
 
 export const NOT_FOUND_URL = "/no-such-page";
+/**
+ * A generated list shows its smallest page (its page-size choices are 10, 25, 50, 100): its rows are drawn by one
+ * renderer per column, so ten show what twenty-five do, in less time to draw and check. Drawers over it keep it.
+ */
+const LIST_QUERY = "?pageSize=10";
 const SIGNED_OUT_TOO = ["/unauthorized", "/*"];
 
 /** Every route pattern of the tree with a page (a path or an index), as absolute paths. */
@@ -67,7 +73,7 @@ export async function pageList(
   data: AppRouteData,
   get: ApiGet,
   cannotVisit: Readonly<Record<string, string>>,
-): Promise<{ visits: Visit[]; unvisited: string[] }> {
+): Promise<{ visits: Visit[]; unvisited: string[]; noPage: string[] }> {
   const patterns = [...new Set(routePatterns(data.appRoutes()))].sort();
   const byPattern = owners(data);
   const byRoute = new Map(data.RESOURCES.map((r) => [r.route, r]));
@@ -75,13 +81,18 @@ export async function pageList(
     data.RESOURCES.filter((r) => r.scopedBy).map((r) => [r.scopeRoute ?? r.route, r]),
   );
   const byPath = new Map(data.RESOURCES.map((r) => [r.path, r]));
+  const generatedLists = new Set(
+    data.RESOURCES.filter((r) => !r.partOf).flatMap((r) =>
+      r.scopedBy ? [r.route, `${r.scopeRoute ?? r.route}/:scopeValue`] : [r.route],
+    ),
+  );
 
   const lists = new Map<string, Promise<ApiRecord[]>>();
   const list = (path: string) => {
     if (!lists.has(path))
       lists.set(
         path,
-        get(`${path}?limit=10`).then((rows) => (Array.isArray(rows) ? (rows as ApiRecord[]) : [])),
+        get(`${path}?limit=10&sort=id`).then((rows) => (Array.isArray(rows) ? (rows as ApiRecord[]) : [])),
       );
     return lists.get(path) as Promise<ApiRecord[]>;
   };
@@ -161,15 +172,26 @@ export async function pageList(
     const publicPage = data.PUBLIC_PATHS.includes(pattern);
     if (publicPage || SIGNED_OUT_TOO.includes(pattern))
       visits.push({ pattern, url, session: "signed-out", drawer: false });
-    if (!publicPage)
-      visits.push({ pattern, url, session: "admin", drawer: byPattern.get(pattern)?.drawer ?? false });
+    if (publicPage) continue;
+    const drawer = byPattern.get(pattern)?.drawer ?? false;
+    const small = drawer || generatedLists.has(pattern);
+    visits.push({ pattern, url: small ? url + LIST_QUERY : url, session: "admin", drawer });
   }
   if (unfilled.length > 0)
     throw new Error(
       `Routes the accessibility pass cannot visit, not named as such:\n${unfilled.join("\n")}\n` +
         "Give the seed such a record, or name the route in the spec's CANNOT_VISIT with the reason.",
     );
-  return { visits, unvisited };
+  return { visits, unvisited, noPage: withoutPage(data, patterns) };
+}
+
+/** A pattern with its params' names left out: "/orders/:order_id" and "/orders/:id" are one route. */
+const shape = (pattern: string) => pattern.toLowerCase().replace(/:[a-z_]+/gi, ":");
+
+/** The spec's route table's routes (route-requirements.ts) that no page of the tree has yet. */
+function withoutPage(data: AppRouteData, patterns: string[]): string[] {
+  const shapes = new Set(patterns.map(shape));
+  return Object.keys(data.ROUTE_REQUIREMENTS).filter((route) => !shapes.has(shape(route)));
 }
 
 /** A visit's kind of page, by its first path segment ("/vendors/12/edit" → "vendors"). */

@@ -1,6 +1,6 @@
 // When an app page is ready to be checked. A navigation inside the app changes the URL at once, while React renders
 // the new route in slices and commits at the end, after its code and data arrive: the page is ready once it has
-// changed, no request is under way, the main thread is idle, the DOM has not changed for 250 ms and nothing on it
+// changed, no request is under way, the main thread is idle, the DOM has not changed for 100 ms and nothing on it
 // is loading or moving (spinners, skeletons, antd's motion classes).
 import type { Page } from "@playwright/test";
 
@@ -45,29 +45,37 @@ export function trackRequests(page: Page): Requests {
 
 /**
  * Resolves true once the page has changed since `before` (a mutation count; -1 after a page load) and settled,
- * false after `timeout` ms.
+ * false after `timeout` ms. The DOM's quiet is waited for in the page (one round trip, not a poll from here);
+ * the requests are asked here before and after.
  */
 export async function settle(
   page: Page,
   requests: Requests,
   before: number,
-  timeout = 15_000,
+  timeout = 30_000,
 ): Promise<boolean> {
   const end = Date.now() + timeout;
   while (Date.now() < end) {
-    await page.waitForTimeout(50);
-    if (requests.inflight > 0 || Date.now() - requests.last < 200) continue;
+    if (requests.inflight > 0 || Date.now() - requests.last < 50) {
+      await page.waitForTimeout(25);
+      continue;
+    }
     const quiet = await page.evaluate(
-      async ({ before, busy }) => {
-        await new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 2000 }));
+      async ({ before, busy, quietMs }) => {
         const watch = (window as unknown as { __axeWatch: Watch }).__axeWatch;
-        return (
-          watch.count !== before && performance.now() - watch.last >= 250 && !document.querySelector(busy)
-        );
+        const idle = () =>
+          new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 1000 }));
+        for (let tries = 0; tries < 10; tries++) {
+          await idle();
+          const since = performance.now() - watch.last;
+          if (watch.count !== before && since >= quietMs && !document.querySelector(busy)) return true;
+          await new Promise((resolve) => setTimeout(resolve, Math.max(20, quietMs - since)));
+        }
+        return false;
       },
-      { before, busy: BUSY },
+      { before, busy: BUSY, quietMs: 100 },
     );
-    if (quiet) return true;
+    if (quiet && requests.inflight === 0) return true;
   }
   return false;
 }
