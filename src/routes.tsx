@@ -80,7 +80,8 @@ function routeTree() {
 }
 
 let routes: RouteObject[] | undefined;
-const appRoutes = (): RouteObject[] => {
+/** The whole tree; the accessibility pass (tests/e2e/a11y/) reads it to visit every route. */
+export const appRoutes = (): RouteObject[] => {
   routes ??= createRoutesFromElements(routeTree());
   return routes;
 };

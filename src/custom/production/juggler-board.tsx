@@ -274,7 +274,7 @@ export function JugglerBoard({ kind, afterCreate }: { kind: JugglerKind; afterCr
           <Col xs={24} lg={12}>
             <Typography.Title level={4} style={{ marginTop: 0 }}>
               Candidates{" "}
-              <Badge count={answer?.items.length ?? 0} showZero color="#8c8c8c" overflowCount={999} />
+              <Badge count={answer?.items.length ?? 0} showZero color="#595959" overflowCount={999} />
             </Typography.Title>
             {groups.length === 0 ? (
               <Empty description="No approved items waiting for this juggler" />

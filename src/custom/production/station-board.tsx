@@ -107,7 +107,7 @@ export function StationBoard({ board }: { board: BoardDeclaration }) {
     <Flex vertical gap={12}>
       <Flex justify="space-between" align="center" wrap gap={8}>
         <Typography.Title level={3} style={{ margin: 0 }}>
-          {board.title} <Badge count={cards.length} showZero color="#8c8c8c" />
+          {board.title} <Badge count={cards.length} showZero color="#595959" />
         </Typography.Title>
         <Space wrap>
           <Select
@@ -162,7 +162,7 @@ export function StationBoard({ board }: { board: BoardDeclaration }) {
             return (
               <section key={status.id} aria-label={status.name} style={{ minWidth: 280, flex: "0 0 280px" }}>
                 <Flex align="center" gap={6} style={{ marginBottom: 8 }}>
-                  <Badge color={status.color ?? "#8c8c8c"} />
+                  <Badge color={status.color ?? "#595959"} />
                   <Typography.Text strong>{status.name}</Typography.Text>
                   <Typography.Text type="secondary">{inColumn.length}</Typography.Text>
                 </Flex>
