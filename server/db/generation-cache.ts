@@ -2,8 +2,9 @@ import type { Database } from "./open";
 import { generationsOf, type WriteGenerations } from "./write-generations";
 
 // Answers read from tables, reused until one of those tables is written (write-generations.ts): exact, because
-// the generations are read before the query and move after every finished write. Per database; nothing is
-// cached on a database whose writes are not tracked (PostgreSQL, possibly shared by several processes).
+// the generations are read before the query and move after every finished write (on PostgreSQL, every write
+// committed by any process before the request came). Per database; nothing is cached inside a transaction or
+// while a PostgreSQL process's listener connection is down, and everything cached goes when it comes back.
 
 interface Entry<V> {
   generation: number;
@@ -25,8 +26,10 @@ export class GenerationCache<V> {
     if (!generations) return load();
     let entries = this.byDatabase.get(generations);
     if (!entries) {
-      entries = new Map();
-      this.byDatabase.set(generations, entries);
+      const created = new Map<string, Entry<V>>();
+      generations.onReset(() => created.clear());
+      this.byDatabase.set(generations, created);
+      entries = created;
     }
     let generation = 0;
     for (const table of tables) generation += generations.of(table);

@@ -6,7 +6,7 @@ import type { ResourceModel } from "./model";
 // count-cache.ts for why that is exact): a repeated read costs no query and no serialisation, and the
 // first read after any write to those tables reads again. A list or record answer is built from its
 // kind's own table (and a record's collection tables) only: references are ids, nothing depends on the
-// clock. PGlite only, like every generation cache; on PostgreSQL every read queries.
+// clock. On PostgreSQL too: the generations move with every process's committed writes (write-generations.ts).
 //
 // The keys hold what decides the answer: tenant, kind, the caller when the scope is "own", and the
 // query as validated (parseListQuery has accepted it before the cache is asked).
