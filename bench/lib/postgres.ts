@@ -69,7 +69,10 @@ export async function startBenchPostgres(): Promise<BenchPostgres> {
   const settings = [...DEFAULT_PG_SETTINGS, ...extra];
   const options = ["-h 127.0.0.1", `-p ${port}`, `-k ${dir}`, ...settings.map((s) => `-c ${s}`)].join(" ");
   run(join(bin, "pg_ctl"), ["-D", data, "-l", join(dir, "log"), "-w", "-o", options, "start"]);
-  const version = execFileSync(join(bin, "postgres"), ["--version"], { encoding: "utf8" }).trim().split(" ").at(-1);
+  const version = execFileSync(join(bin, "postgres"), ["--version"], { encoding: "utf8" })
+    .trim()
+    .split(" ")
+    .at(-1);
   let stopped = false;
   const stop = () => {
     if (stopped) return;

@@ -24,7 +24,7 @@ export interface ListenHandlers {
   onError?(error: Error): void;
 }
 
-/** Its application_name in pg_stat_activity. */
+/** Its application_name in pg_stat_activity, followed by the server process's pid. */
 export const LISTENER_NAME = "pressroom-listener";
 /** The barrier's command: an empty query, answered without parsing or planning anything. */
 const BARRIER = ";";
@@ -132,10 +132,14 @@ export class PostgresListener {
   }
 
   private async connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.url, application_name: LISTENER_NAME });
+    const client = new pg.Client({
+      connectionString: this.url,
+      application_name: `${LISTENER_NAME} ${process.pid}`,
+    });
     client.on("notification", (message) => {
       if (this.client !== client) return;
-      for (const handlers of this.channels.get(message.channel) ?? []) handlers.onPayload(message.payload ?? "");
+      for (const handlers of this.channels.get(message.channel) ?? [])
+        handlers.onPayload(message.payload ?? "");
     });
     client.on("error", (error) => {
       this.onError(error);
@@ -145,7 +149,8 @@ export class PostgresListener {
     client.on("end", () => this.lost(client));
     await client.connect();
     try {
-      for (const channel of this.channels.keys()) await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+      for (const channel of this.channels.keys())
+        await client.query(`listen ${pg.escapeIdentifier(channel)}`);
     } catch (error) {
       await client.end().catch(() => undefined);
       throw error;

@@ -5,9 +5,9 @@ import type { SQL } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import * as schema from "./schema";
 import { type ListenHandlers, PostgresListener } from "./listener";
 import { createPool } from "./postgres-pool";
+import * as schema from "./schema";
 import { trackPool, trackWrites, WriteGenerations } from "./write-generations";
 import { WRITES_CHANNEL } from "./write-triggers";
 

@@ -1,4 +1,5 @@
 import pg from "pg";
+import { DEFAULT_POOL_SIZE } from "../config";
 
 // The node-postgres pool of a server process, whose clients keep the statements the server sends again and
 // again prepared on their connection (named statements): PostgreSQL then parses and plans them once per
@@ -12,8 +13,6 @@ import pg from "pg";
 // parameters), but the query language combines filters and sorts into many texts; past MAX_NAMED names
 // statements go unnamed, so no connection ever holds more than that many.
 
-/** Connections per process when DATABASE_POOL_SIZE does not say: see docs/scaling.md for the measure. */
-export const DEFAULT_POOL_SIZE = 8;
 const MAX_NAMED = 500;
 
 const seen = new Map<string, string | null>();
