@@ -4,10 +4,11 @@
 // (fsync and synchronous_commit on: a durable store, as production runs it) but for the connection limit, shared
 // buffers sized for the 100,000-order seed, and BENCH_PG_SETTINGS ("name=value ...") added last.
 import { execFileSync, spawnSync } from "node:child_process";
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import { join } from "node:path";
+import pg from "pg";
 
 export interface BenchPostgres {
   /** The cluster's `postgres` database (an admin URL: the bench creates its own database on it). */
@@ -69,10 +70,10 @@ export async function startBenchPostgres(): Promise<BenchPostgres> {
   const settings = [...DEFAULT_PG_SETTINGS, ...extra];
   const options = ["-h 127.0.0.1", `-p ${port}`, `-k ${dir}`, ...settings.map((s) => `-c ${s}`)].join(" ");
   run(join(bin, "pg_ctl"), ["-D", data, "-l", join(dir, "log"), "-w", "-o", options, "start"]);
+  // "postgres (PostgreSQL) 15.18 (Debian 15.18-0+deb12u1)"
   const version = execFileSync(join(bin, "postgres"), ["--version"], { encoding: "utf8" })
     .trim()
-    .split(" ")
-    .at(-1);
+    .split(" ")[2];
   let stopped = false;
   const stop = () => {
     if (stopped) return;
@@ -85,4 +86,50 @@ export async function startBenchPostgres(): Promise<BenchPostgres> {
   };
   process.on("exit", stop);
   return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, version: version ?? "?", settings, stop };
+}
+
+/** The postmaster of the server a connection reaches, when it runs on this machine (its processes' CPU). */
+export async function localPostmaster(url: string): Promise<number | null> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>("select pg_backend_pid() as pid");
+    const stat = `/proc/${rows[0].pid}/stat`;
+    if (!existsSync(stat)) return null;
+    const text = readFileSync(stat, "utf8");
+    const parent = Number(text.slice(text.lastIndexOf(")") + 2).split(" ")[1]);
+    const comm = existsSync(`/proc/${parent}/comm`)
+      ? readFileSync(`/proc/${parent}/comm`, "utf8").trim()
+      : "";
+    return comm.startsWith("postgres") ? parent : null;
+  } finally {
+    await client.end();
+  }
+}
+
+export async function adminQuery(url: string, query: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(query);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function databaseExists(url: string, name: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query("select 1 from pg_database where datname = $1", [name])).rowCount === 1;
+  } finally {
+    await client.end();
+  }
+}
+
+/** `url` with another database. */
+export function databaseUrl(url: string, database: string): string {
+  const next = new URL(url);
+  next.pathname = `/${database}`;
+  return next.toString();
 }
