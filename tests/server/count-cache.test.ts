@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GenerationCache } from "../../server/db/generation-cache";
 import { selectRows } from "../../server/db/open";
 import { writesOf } from "../../server/db/write-generations";
 import { listAnswers, recordAnswers } from "../../server/resources/answer-cache";
@@ -156,6 +157,25 @@ describe.each(DATABASE_KINDS)("list totals and kept answers (%s)", (dbKind) => {
     await makeOrder(admin, [{}], { owner_id: pressId });
     expect(await total(press, query)).toBe(own + 1);
     expect(await total(admin, query)).toBe(mine + 1);
+  });
+
+  it("keeps no more than its bounds: entries, and the weight of what it keeps, the oldest going first", async () => {
+    const cache = new GenerationCache<string>({ max: 3, maxWeight: 10, weigh: (v) => v.length });
+    const db = t.database.db;
+    const read = (key: string, value: string) => cache.get(db, ["vendors"], key, async () => value);
+    await read("a", "1234");
+    await read("b", "1234");
+    expect(await read("a", "changed")).toBe("1234"); // kept: a weight of 8 of 10
+    await read("c", "1234"); // 12: "a", the oldest, goes
+    expect(await read("b", "changed")).toBe("1234");
+    expect(await read("c", "changed")).toBe("1234");
+    expect(await read("a", "again")).toBe("again");
+    // "a" again made 13: "b" went; "b" again (7) pushes out "c" and "a".
+    expect(await read("b", "changed")).toBe("changed");
+    expect(await read("c", "changed")).toBe("changed");
+    // Four small entries: the oldest goes by count.
+    for (const key of ["d", "e", "f"]) await read(key, "1");
+    expect(await read("b", "again")).toBe("again");
   });
 
   it("applies a role's new permissions and a logout to the very next request (sessions and grants are cached too)", async () => {
