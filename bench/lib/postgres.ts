@@ -88,11 +88,20 @@ export async function startBenchPostgres(): Promise<BenchPostgres> {
   return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, version: version ?? "?", settings, stop };
 }
 
-/** The postmaster of the server a connection reaches, when it runs on this machine (its processes' CPU). */
-export async function localPostmaster(url: string): Promise<number | null> {
+/** One connection for the length of `use`. */
+async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
+    return await use(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The postmaster of the server a connection reaches, when it runs on this machine (its processes' CPU). */
+export function localPostmaster(url: string): Promise<number | null> {
+  return withClient(url, async (client) => {
     const { rows } = await client.query<{ pid: number }>("select pg_backend_pid() as pid");
     const stat = `/proc/${rows[0].pid}/stat`;
     if (!existsSync(stat)) return null;
@@ -102,29 +111,19 @@ export async function localPostmaster(url: string): Promise<number | null> {
       ? readFileSync(`/proc/${parent}/comm`, "utf8").trim()
       : "";
     return comm.startsWith("postgres") ? parent : null;
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 export async function adminQuery(url: string, query: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
+  await withClient(url, (client) => client.query(query));
 }
 
-export async function databaseExists(url: string, name: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query("select 1 from pg_database where datname = $1", [name])).rowCount === 1;
-  } finally {
-    await client.end();
-  }
+export function databaseExists(url: string, name: string): Promise<boolean> {
+  return withClient(
+    url,
+    async (client) =>
+      (await client.query("select 1 from pg_database where datname = $1", [name])).rowCount === 1,
+  );
 }
 
 /** `url` with another database. */
