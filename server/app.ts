@@ -126,6 +126,10 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
 
   app.register(
     async (api) => {
+      // PostgreSQL: every write committed anywhere before this request has reached this process's caches
+      // (write-generations.ts), so what they answer is what the database holds; one shared round trip.
+      const sync = options.database.sync;
+      if (sync) api.addHook("onRequest", async () => void (await sync()));
       await api.register(systemRoutes);
       await api.register(adminRoutes);
       // The run print-outs' data, joined for Run Read (server/production/print-data.ts).
