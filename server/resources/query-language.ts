@@ -397,7 +397,7 @@ export function parseListQuery(listed: Listed, rawQuery: unknown): ListQuery {
     if (errors.some((e) => e.field === key)) continue;
     const equal = equalityCondition(list, name, kind, values);
     // "Not equal" keeps the records with no value, as the stock provider's json-server does.
-    if (kind !== "text") conditions.push(op === "ne" ? sql`not coalesce(${equal}, false)` : equal);
+    conditions.push(op === "ne" ? sql`not coalesce(${equal}, false)` : equal);
   }
   if (errors.length > 0) throw validationFailed(errors);
   return { page, limit, offset, sort, conditions };
