@@ -1,6 +1,7 @@
 // The list page's calls (server/mail/list-intake-routes.ts) through the app's one http client:
 // errors are shown by it (spec §8) and rethrown as RequestError with their field messages.
-import { httpClient, request } from "../../providers/http-client";
+import { saveFile } from "../../pages/resource/export-csv";
+import { failedCall, httpClient, request } from "../../providers/http-client";
 import type { DedupeRule, Outcome } from "./list-fields";
 
 export interface FieldSource {
@@ -86,16 +87,14 @@ export async function processList(
 
 /** Downloads the list's records of these outcomes as a CSV file. */
 export async function exportList(id: number | string, outcome: string, fileName: string): Promise<void> {
-  const response = await httpClient.get<Blob>(`${base(id)}/export.csv`, {
-    params: { outcome },
-    responseType: "blob",
-  });
-  const href = URL.createObjectURL(response.data);
-  const link = document.createElement("a");
-  link.href = href;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  try {
+    const response = await httpClient.get<Blob>(`${base(id)}/export.csv`, {
+      params: { outcome },
+      responseType: "blob",
+    });
+    saveFile(response.data, fileName);
+  } catch (error) {
+    // The catalogue's message for the failure, shown once (spec §8).
+    failedCall(error);
+  }
 }
