@@ -27,6 +27,7 @@ import {
 import { adminRoutes } from "./custom/admin/admin-routes";
 import { productRoutes } from "./custom/catalogue/product-routes";
 import { inventoryRoutes } from "./custom/inventory/inventory-routes";
+import { mailRoutes } from "./custom/mail/mail-routes";
 import { orderDeskRoutes, orderPrintRoutes } from "./custom/orders/order-routes";
 import { boardRoutes } from "./custom/production/board-routes";
 import { floorRoutes } from "./custom/production/floor-routes";
@@ -61,6 +62,7 @@ function routeTree() {
           {orderDeskRoutes()}
           {/* Before the declared kinds: its /runs/:id and /runs/create replace the generic pages. */}
           {prepressRoutes()}
+          {mailRoutes()}
           {RESOURCES.map(resourceRoutes)}
           {adminRoutes()}
           {inventoryRoutes()}
