@@ -192,15 +192,19 @@ describeEachStore("production manager and inkjet queue (%s)", (dbKind) => {
       impressions: 0,
     });
     const [item] = await itemsOf(["4/4"]);
+    // At Offset press 1, whose board starts and completes it (boards.ts).
+    const press = await admin.first("production-stations", "search=OP1");
     const run = await makeRun(item, {
       equipment_id: machine.id,
-      status_id: st["run:held"],
+      station_id: press.id,
+      status_id: st["run:plated"],
       sheets: 1_000,
       overs: 100,
     });
     const act = (action: string, body: Json = {}) =>
       admin.call("POST", `runs/${run.id}/actions/${action}`, body);
-    expect((await act("start")).statusCode).toBe(200);
+    const started = await act("start");
+    expect(started.statusCode, started.body).toBe(200);
     const done = (await act("complete", { good_quantity: 1_200, waste: 300 })) as Res;
     expect(done.statusCode, done.body).toBe(200);
     expect((done.json() as { data: Saved }).data).toMatchObject({

@@ -136,6 +136,8 @@ export const RECIPES: Partial<Record<ResourceKind, Recipe>> = {
     async body(body, factory) {
       const stock = await factory.createKind("Inventory", { on_hand: 100_000 });
       body.stock_id = stock.id;
+      // Not printed yet: a printed run's paper is consumed and no longer reserved (hooks/runs.ts).
+      body.printed_at = null;
     },
     // The gang rule: each item is an order item of its order printed on the run's stock, colours
     // and coating; a new order's, as an order item is on one run at a time, and the run prints at

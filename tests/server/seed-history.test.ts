@@ -264,13 +264,15 @@ describe("the demo shop's history", () => {
       select distinct c.name as category from purchase_orders p join vendors v on v.id = p.vendor_id
       join vendor_categories c on c.id = v.vendor_category_id where p.tenant_id = 1`);
     expect(merchants.map((m) => m.category)).toContain("Paper merchants");
-    // committed is what open runs reserve (hooks/runs.ts), never more than is on hand.
+    // committed is what open runs not yet printed reserve (hooks/runs.ts: printing consumes it), never more than
+    // is on hand.
     const levels = await rows<{ name: string; committed: number; reserved: number; on_hand: number }>(`
       select inv.name, inv.committed, inv.on_hand, coalesce((select sum(need) from (
         select greatest(coalesce(r.sheets, 0), max(ceil(i.quantity_required::numeric / greatest(i.number_up, 1)))::int)
                + coalesce(r.overs, 0) as need
         from runs r join runs_items i on i.parent_id = r.id left join statuses s on s.id = r.status_id
-        where r.stock_id = inv.id and (s.category is null or s.category not in ('cancelled', 'complete'))
+        where r.stock_id = inv.id and r.printed_at is null
+          and (s.category is null or s.category not in ('cancelled', 'complete'))
         group by r.id) needs), 0)::int as reserved
       from inventories inv`);
     for (const l of levels) {
