@@ -10,6 +10,8 @@ import { profileRoutes } from "./auth/profile-routes";
 import { registerRoute } from "./auth/register-route";
 import { type Config, defaultConfig } from "./config";
 import type { Database, DatabaseHandle } from "./db/open";
+import { orderFileRoutes } from "./files/routes";
+import { uploadRoutes } from "./files/uploads";
 import { registerBodyGuard } from "./http/body-guard";
 import { registerCors } from "./http/cors";
 import { errorHandler } from "./http/errors";
@@ -22,9 +24,9 @@ import { systemRoutes } from "./http/system-routes";
 import { testRoutes } from "./http/test-routes";
 import { liveRoutes } from "./live/routes";
 import { createMailer, type Mailer } from "./mail/mailer";
+import { orderDeskRoutes } from "./orders/routes";
 import { inkjetRoutes } from "./production/inkjet-routes";
 import { managerRoutes } from "./production/manager-routes";
-import { orderDeskRoutes } from "./orders/routes";
 import { printDataRoutes } from "./production/print-data";
 import { productionRoutes } from "./production/routes";
 import { refundRoutes } from "./refunds/routes";
@@ -151,6 +153,9 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
         await api.register(orderDeskRoutes, { registry });
         await api.register(refundRoutes, { registry });
         await api.register(shippingRoutes, { registry });
+        // Order files: resumable uploads (tus), the list, download links that expire (server/files).
+        await api.register(uploadRoutes, { registry });
+        await api.register(orderFileRoutes, { registry });
       }
       // GET /events: record changes, live (server/live/).
       await api.register(liveRoutes, { database: options.database, registry });
