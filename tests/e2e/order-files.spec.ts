@@ -10,25 +10,35 @@ const CHUNK = 8 * 1024 * 1024; // the app's tus chunk size (file-upload.ts)
 
 test("a CSR uploads artwork with a progress bar, the upload resumes after a dropped connection, and the file downloads", async ({
   page,
+  browser,
 }) => {
   test.setTimeout(60_000);
-  await signedInAs(page, "csr@pressroom.test");
-  const headers = { Authorization: `Bearer ${await sessionToken(page)}` };
+  // The manager sets up the order through the API; the CSR works it.
+  const manager = await browser.newPage();
+  await signedInAs(manager, "admin@pressroom.test");
+  const headers = { Authorization: `Bearer ${await sessionToken(manager)}` };
   const call = async <T>(method: "GET" | "POST", path: string, data?: object) => {
-    const response = await page.request.fetch(`/api/v1/${path}`, { method, headers, data });
+    const response = await manager.request.fetch(`/api/v1/${path}`, { method, headers, data });
     expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
     return ((await response.json()) as { data: T }).data;
   };
   const tag = Date.now().toString(36);
-  const [product] = await call<{ id: number }[]>("GET", "products?limit=1");
+  const [product] = await call<{ id: number }[]>("GET", "products?active=true&limit=1");
+  const statuses = await call<{ id: number; code: string }[]>("GET", "statuses?entity=order_item&limit=100");
+  const staged = statuses.find((s) => s.code === "staged")?.id;
   const customer = await call<{ id: number }>("POST", "customers", {
     name: `Files E2E ${tag}`,
     status: "active",
   });
   const order = await call<{ id: number; order_number: string }>("POST", "orders", {
     customer_id: customer.id,
-    items: [{ product_id: product.id, description: "Postcards", quantity: 250, price: 90 }],
+    customer_po: `PO-${tag}`,
+    items: [
+      { product_id: product.id, description: "Postcards", quantity: 250, price: 90, item_status_id: staged },
+    ],
   });
+  await manager.close();
+  await signedInAs(page, "csr@pressroom.test");
 
   // The second chunk's first attempt is cut off; every chunk is slowed so the bar is seen moving.
   const patches: string[] = [];
@@ -46,7 +56,9 @@ test("a CSR uploads artwork with a progress bar, the upload resumes after a drop
     return route.continue();
   });
 
-  await page.goto(`/orders/${order.id}?tab=files`);
+  await page.goto(`/orders/${order.id}`);
+  await expect(page.getByRole("heading", { level: 3, name: `Order ${order.order_number}` })).toBeVisible();
+  await page.getByRole("tab", { name: "Files" }).click();
   await expect(page.getByText("No files yet")).toBeVisible();
   const bytes = Buffer.alloc(12 * 1024 * 1024, 0x25);
   await page

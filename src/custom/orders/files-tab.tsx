@@ -1,6 +1,6 @@
 // The order page's Files tab: the order's files (artwork, proofs, print-ready, other) with their
 // preflight results and download links, and an upload for those who may change the order.
-import { useList } from "@refinedev/core";
+import { useCustom } from "@refinedev/core";
 import { FileList, type OrderFile } from "./file-list";
 import { FileUploadPanel } from "./file-upload-panel";
 
@@ -13,11 +13,10 @@ export function FilesTab({
   items: { id: number; label: string }[];
   canUpload: boolean;
 }) {
-  const { query, result } = useList<OrderFile>({
-    resource: "order-files",
-    meta: { path: "order-files" },
-    filters: [{ field: "order_id", operator: "eq", value: orderId }],
-    pagination: { currentPage: 1, pageSize: 100 },
+  const { query, result } = useCustom<OrderFile[]>({
+    url: "order-files",
+    method: "get",
+    config: { query: { order_id: orderId, limit: 100 } },
     queryOptions: { queryKey: ["order-files", orderId] },
   });
   return (
@@ -25,7 +24,7 @@ export function FilesTab({
       {canUpload && (
         <FileUploadPanel orderId={orderId} items={items} onUploaded={() => void query.refetch()} />
       )}
-      <FileList files={result.data} loading={query.isLoading} showOrder={false} pagination={false} />
+      <FileList files={result?.data ?? []} loading={query.isLoading} showOrder={false} pagination={false} />
     </>
   );
 }
