@@ -75,6 +75,9 @@ const servers = [
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // The accessibility pass over every page (about 250, 2-4 s each) is CI's own step after npm test
+  // (`npm run test:a11y`, .ci/run), keeping npm test within its ten minutes; the keyboard flow stays in npm test.
+  testIgnore: process.env.E2E_A11Y === "1" ? [] : ["**/a11y-pages-*.spec.ts"],
   // Two files at a time (one per core): the tests make their own records with names of their own, so they share
   // the servers; a file's tests stay in order in one worker. Half the run's time against one worker.
   fullyParallel: false,

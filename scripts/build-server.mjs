@@ -1,5 +1,6 @@
-// Bundles the reference server (server/main.ts and what it imports from server/ and src/) into one JavaScript file,
-// build/server/main.mjs, that plain Node runs: `npm start` and the benchmark serve from it. Through tsx, Node also
+// Bundles the reference server (server/main.ts and what it imports from server/ and src/) into two JavaScript files,
+// build/server/main.mjs (the entry: one server process or a cluster primary) and serve.mjs (the server), that plain
+// Node runs: `npm start` and the benchmark serve from it. Through tsx, Node also
 // holds esbuild's loader and every transformed module: about 75 MB more resident memory at start (issue #7).
 // Packages stay in node_modules. The declarations, hooks and seeds the server finds by listing its folders are
 // bundled through their glob imports (server/resources/declarations.ts etc.); those listings, the migrations and
@@ -27,19 +28,31 @@ const ownUrl = {
   },
 };
 
+// main.ts imports the server (serve.ts) only once it knows it is not a cluster primary: it stays a file of its
+// own, build/server/serve.mjs, so that a primary loads neither the app nor its packages.
+const serveApart = {
+  name: "serve-apart",
+  setup(esbuild) {
+    esbuild.onResolve({ filter: /^\.\/serve$/ }, ({ importer }) =>
+      importer.endsWith("/server/main.ts") ? { path: "./serve.mjs", external: true } : undefined,
+    );
+  },
+};
+
 /** Resolves with 0 when built, 1 otherwise (esbuild has printed why). */
 export async function buildServer() {
   const started = Date.now();
   try {
     await build({
-      entryPoints: [`${root}server/main.ts`],
-      outfile: SERVER_BUNDLE,
+      entryPoints: [`${root}server/main.ts`, `${root}server/serve.ts`],
+      outdir: `${root}build/server`,
+      outExtension: { ".js": ".mjs" },
       bundle: true,
       platform: "node",
       format: "esm",
       target: "node20",
       packages: "external",
-      plugins: [ownUrl],
+      plugins: [ownUrl, serveApart],
       logLevel: "warning",
     });
   } catch {

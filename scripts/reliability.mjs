@@ -2,7 +2,8 @@
 // tests/server/reliability-*.test.ts). Against the real server, each phase a process of its own
 // (tests/reliability/*.ts): PGlite's durability measured; hostile input over HTTP to every kind
 // (once: the store does not change what the HTTP layer refuses); kill -9 in the middle of bursts
-// of writes, on PGlite and on PostgreSQL (TEST_DATABASE_URL); 100 connections of mixed load for
+// of writes, on PGlite and on PostgreSQL (TEST_DATABASE_URL); kill -9 of one of two workers
+// under load on PostgreSQL (replaced, the other answering, nothing acknowledged lost); 100 connections of mixed load for
 // 60 s with the memory the server keeps measured, on both; an XSS corpus in Chromium. The demo
 // data is seeded once per store and copied for each phase; the phases run two at a time
 // (RELIABILITY_JOBS), the longest first. Prints one table of figures and exits non-zero when any
@@ -28,7 +29,14 @@ function seedStore(env) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
       cwd: root,
-      env: { PATH: process.env.PATH ?? "", HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "warn", ...env },
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOST: "127.0.0.1",
+        PORT: "0",
+        LOG_LEVEL: "warn",
+        WEB_CONCURRENCY: "1",
+        ...env,
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let out = "";
@@ -130,6 +138,7 @@ try {
   // Copies made before any phase runs (a template database must have no other session).
   const pgCrash = adminUrl && (await postgresCopy("crash", seededDb));
   const pgLoad = adminUrl && (await postgresCopy("load", seededDb));
+  const pgWorkers = adminUrl && (await postgresCopy("workers", seededDb));
   const dist = join(root, "dist");
   const pglite = (name) => ["--store", "pglite", "--data", pgliteCopy(name, seeded)];
   const postgres = (url) => ["--store", "postgres", "--url", url];
@@ -163,6 +172,10 @@ try {
       name: "crash-postgres",
       run: () => phase("crash-postgres", ["tests/reliability/crash.ts", ...postgres(pgCrash)]),
     },
+    adminUrl && {
+      name: "workers-postgres",
+      run: () => phase("workers-postgres", ["tests/reliability/worker-kill.ts", "--url", pgWorkers]),
+    },
     {
       name: "http-probe",
       run: () =>
@@ -186,6 +199,7 @@ const ORDER = [
   "http-probe",
   "crash-pglite",
   "crash-postgres",
+  "workers-postgres",
   "load-pglite",
   "load-postgres",
   "web",
@@ -212,6 +226,18 @@ const summary = [
     `${s}: writes acknowledged / found after ${figure(`${s}: kills`)} kill -9`,
     `${figure(`${s}: writes acknowledged`)} / ${figure(`${s}: acknowledged found after restart`)}`,
   ]),
+  ...(adminUrl
+    ? [
+        [
+          "postgres: writes acknowledged / found after kill -9 of 1 of 2 workers",
+          `${figure("postgres workers: writes acknowledged")} / ${figure("postgres workers: acknowledged found after the kill")}`,
+        ],
+        [
+          "postgres: worker replaced after (ms) / longest pause in answers before / after the kill (ms)",
+          `${figure("postgres workers: replacement listening after (ms)")} / ${figure("postgres workers: longest pause between answers before / after the kill (ms)")}`,
+        ],
+      ]
+    : []),
   ...stores.map((s) => [`${s}: conflicts (409) under load`, figure(`${s}: load conflicts (409)`)]),
   ...stores.map((s) => [
     `${s}: memory kept at start / end of 60 s load (MB RSS)`,
@@ -236,5 +262,5 @@ if (failures.length > 0) {
   exitCode = 1;
 }
 if (!adminUrl)
-  console.log("\nTEST_DATABASE_URL is not set: the PostgreSQL crash and load phases did not run.");
+  console.log("\nTEST_DATABASE_URL is not set: the PostgreSQL crash, worker and load phases did not run.");
 process.exit(exitCode);

@@ -27,6 +27,7 @@ import { createMailer, type Mailer } from "./mail/mailer";
 import { orderDeskRoutes } from "./orders/routes";
 import { inkjetRoutes } from "./production/inkjet-routes";
 import { managerRoutes } from "./production/manager-routes";
+import { prepressRoutes } from "./production/prepress-routes";
 import { printDataRoutes } from "./production/print-data";
 import { productionRoutes } from "./production/routes";
 import { refundRoutes } from "./refunds/routes";
@@ -127,6 +128,10 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
 
   app.register(
     async (api) => {
+      // PostgreSQL: every write committed anywhere before this request has reached this process's caches
+      // (write-generations.ts), so what they answer is what the database holds; one shared round trip.
+      const sync = options.database.sync;
+      if (sync) api.addHook("onRequest", async () => void (await sync()));
       await api.register(systemRoutes);
       await api.register(adminRoutes);
       // The run print-outs' data, joined for Run Read (server/production/print-data.ts).
@@ -157,6 +162,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
         await api.register(uploadRoutes, { registry });
         await api.register(orderFileRoutes, { registry });
       }
+      // Prepress queues: jugglers' candidates, staging, shipping, outsourced (server/production).
+      if (registry.byKind.has("Run")) await api.register(prepressRoutes, { registry });
       // GET /events: record changes, live (server/live/).
       await api.register(liveRoutes, { database: options.database, registry });
       // Never part of a normal server: only the e2e runner sets PRESSROOM_TEST_OUTBOX=1.

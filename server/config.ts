@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
@@ -19,6 +20,10 @@ export interface Config {
   /** Folder of the embedded database and its lock (unused with databaseUrl). */
   dataDir: string;
   databaseUrl?: string;
+  /** Server processes on PostgreSQL (Node's cluster); PGlite always runs one. */
+  webConcurrency: number;
+  /** Connections in each process's PostgreSQL pool. */
+  databasePoolSize: number;
   logLevel: string;
   sessionTtlHours: number;
   trustProxy: boolean;
@@ -45,6 +50,9 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/** Connections per server process when DATABASE_POOL_SIZE does not say (measured: docs/scaling.md). */
+export const DEFAULT_POOL_SIZE = 8;
+
 const flag = z
   .enum(["1", "0", "true", "false", "yes", "no", ""])
   .transform((v) => v === "1" || v === "true" || v === "yes");
@@ -55,6 +63,8 @@ const envSchema = z.object({
   STATIC_DIR: z.string().min(1).default("dist"),
   DATA_DIR: z.string().min(1).default("data"),
   DATABASE_URL: z.string().optional(),
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(DEFAULT_POOL_SIZE),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SESSION_TTL_HOURS: z.coerce
     .number()
@@ -93,6 +103,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     staticDir: path.resolve(cwd, e.STATIC_DIR),
     dataDir: path.resolve(cwd, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    // One worker per core by default; the embedded database belongs to one process.
+    webConcurrency: e.DATABASE_URL ? (e.WEB_CONCURRENCY ?? os.availableParallelism()) : 1,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     logLevel: e.LOG_LEVEL,
     sessionTtlHours: e.SESSION_TTL_HOURS,
     trustProxy: e.TRUST_PROXY,

@@ -12,6 +12,7 @@ import { chunkRecovery, installPreloadErrorHandler } from "./routing/browser-chu
 import { chooseStart } from "./routing/start-choice";
 import { renderStartFailurePage } from "./routing/start-failure-page";
 import "./theme/breakpoints.css";
+import "./theme/focus.css";
 
 const root = document.getElementById("root");
 if (!root) throw new Error('index.html has no <div id="root">');

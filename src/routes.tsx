@@ -27,9 +27,11 @@ import {
 import { adminRoutes } from "./custom/admin/admin-routes";
 import { productRoutes } from "./custom/catalogue/product-routes";
 import { inventoryRoutes } from "./custom/inventory/inventory-routes";
+import { mailRoutes } from "./custom/mail/mail-routes";
 import { orderDeskRoutes, orderPrintRoutes } from "./custom/orders/order-routes";
 import { boardRoutes } from "./custom/production/board-routes";
 import { floorRoutes } from "./custom/production/floor-routes";
+import { prepressRoutes } from "./custom/production/prepress-routes";
 import { runPrintRoutes } from "./custom/production/print/print-routes";
 import { resourceRoutes } from "./pages/resource/resource-route-tree";
 import { RESOURCES } from "./resource-engine/registry";
@@ -58,6 +60,9 @@ function routeTree() {
           <Route index element={<HomePage />} />
           <Route path="/profile" element={<ProfilePage />} />
           {orderDeskRoutes()}
+          {/* Before the declared kinds: its /runs/:id and /runs/create replace the generic pages. */}
+          {prepressRoutes()}
+          {mailRoutes()}
           {RESOURCES.map(resourceRoutes)}
           {adminRoutes()}
           {inventoryRoutes()}
@@ -77,7 +82,8 @@ function routeTree() {
 }
 
 let routes: RouteObject[] | undefined;
-const appRoutes = (): RouteObject[] => {
+/** The whole tree; the accessibility pass (tests/e2e/a11y/) reads it to visit every route. */
+export const appRoutes = (): RouteObject[] => {
   routes ??= createRoutesFromElements(routeTree());
   return routes;
 };

@@ -1,21 +1,29 @@
-// The benchmark's one table: each figure of ours, the baseline's beside it where there is one, the goal of issue #7
-// and whether it is met.
+// The benchmark's one table: each figure of ours (the API's on PGlite and on PostgreSQL side by side), the baseline's
+// beside it where there is one, the goal of issues #7 and #20 and whether it is met.
+
+type Met = boolean | null | undefined;
 
 export interface Row {
   figure: string;
+  /** Pressroom's figure; the API's on PGlite (one process). */
   ours: string;
+  /** The API's figure on PostgreSQL (WEB_CONCURRENCY=2). */
+  postgres?: string;
   baseline?: string;
   goal?: string;
-  /** undefined: no goal (reported only); null: not measured. */
-  met?: boolean | null;
+  /** undefined: no goal (reported only); null: not measured; a pair: PGlite's and PostgreSQL's. */
+  met?: Met | [Met, Met];
 }
+
+const metText = (met: Met): string => (met === undefined ? "" : met === null ? "n/a" : met ? "yes" : "NO");
 
 export const section = (title: string): Row => ({ figure: `— ${title}`, ours: "" });
 
 export function printTable(rows: Row[]): void {
   const head: Row = {
     figure: "figure",
-    ours: "Pressroom",
+    ours: "Pressroom (PGlite)",
+    postgres: "PostgreSQL",
     baseline: "baseline",
     goal: "goal",
     met: undefined,
@@ -23,9 +31,10 @@ export function printTable(rows: Row[]): void {
   const cells = (row: Row) => [
     row.figure,
     row.ours,
+    row.postgres ?? "",
     row.baseline ?? "",
     row.goal ?? "",
-    row === head ? "met" : row.met === undefined ? "" : row.met === null ? "n/a" : row.met ? "yes" : "NO",
+    row === head ? "met" : Array.isArray(row.met) ? row.met.map(metText).join(" / ") : metText(row.met),
   ];
   const all = [head, ...rows].map(cells);
   const widths = all[0].map((_, i) => Math.max(...all.map((c) => c[i].length)));

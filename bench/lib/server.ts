@@ -8,6 +8,7 @@ export const ROOT = new URL("../..", import.meta.url).pathname;
 
 export interface RunningServer {
   url: string;
+  /** The server's own pid, or the cluster primary's (its workers are its children: familyOf, cpu.ts). */
   pid: number;
   /** Seconds from the spawn to the listening line (with a seed, when the folder was empty). */
   startSeconds: number;
@@ -59,19 +60,24 @@ export function rssMb(pid: number): number {
   return Math.round(kb / 1024);
 }
 
-/** Samples a process's memory until stopped; answers the highest figure seen. */
-export function sampleRss(pid: number, everyMs = 250): { stop(): number } {
-  let max = rssMb(pid);
-  const timer = setInterval(() => {
-    try {
-      max = Math.max(max, rssMb(pid));
-    } catch {
-      // the process is gone; keep what was seen
+/** Samples the memory of processes until stopped; answers the highest figure seen of each. */
+export function sampleRss(pids: () => number[], everyMs = 250): { stop(): Map<number, number> } {
+  const max = new Map<number, number>();
+  const sample = () => {
+    for (const pid of pids()) {
+      try {
+        max.set(pid, Math.max(max.get(pid) ?? 0, rssMb(pid)));
+      } catch {
+        // the process is gone; keep what was seen
+      }
     }
-  }, everyMs);
+  };
+  sample();
+  const timer = setInterval(sample, everyMs);
   return {
     stop() {
       clearInterval(timer);
+      sample();
       return max;
     },
   };

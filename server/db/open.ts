@@ -5,9 +5,11 @@ import type { SQL } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import pg from "pg";
+import { type ListenHandlers, PostgresListener } from "./listener";
+import { createPool } from "./postgres-pool";
 import * as schema from "./schema";
-import { trackWrites } from "./write-generations";
+import { trackPool, trackWrites, WriteGenerations } from "./write-generations";
+import { WRITES_CHANNEL } from "./write-triggers";
 
 /**
  * The one database type the rest of the server uses. Drizzle's PGlite and
@@ -24,18 +26,17 @@ export interface DatabaseHandle {
    */
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
   /**
-   * LISTEN on a channel (server/live/): PostgreSQL on a dedicated connection of its own, PGlite
-   * within its process. Answers the stop function.
+   * LISTEN on a channel (server/live/): PostgreSQL on the process's one listener connection (listener.ts),
+   * PGlite within its process. Answers the stop function.
    */
   listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
+  /**
+   * PostgreSQL: resolves once every write committed before the call has moved this process's generations
+   * (write-generations.ts), so its caches answer what the database holds; false while the listener is down
+   * (nothing is cached then). Absent on PGlite, whose generations move as its writes finish.
+   */
+  sync?(): Promise<boolean>;
   close(): Promise<void>;
-}
-
-export interface ListenHandlers {
-  onPayload(payload: string): void;
-  /** PostgreSQL: the connection was lost and is listening again; notifications in between are lost. */
-  onGap?(): void;
-  onError?(error: Error): void;
 }
 
 // Any fixed 64-bit number; it names Pressroom's start-up section in pg_locks.
@@ -48,7 +49,7 @@ export interface OpenDatabaseOptions {
   pgliteDir?: string;
   /** A PGlite data-folder dump to start from (tests use it to skip initdb). */
   loadDataDir?: Blob | File;
-  /** Connections in the node-postgres pool. */
+  /** Connections in the node-postgres pool (default: postgres-pool.ts). */
   poolSize?: number;
   onPoolError?: (error: Error) => void;
 }
@@ -59,16 +60,35 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  const pool = createPool(url, options.poolSize);
   // An idle client losing its connection must not crash the process.
   pool.on("error", (error) => options.onPoolError?.(error));
+  const listener = new PostgresListener(url, (error) => options.onPoolError?.(error));
   // Fail at start, not at the first request, when the address or credentials are wrong.
-  const client = await pool.connect().catch(async (error: unknown) => {
+  try {
+    const client = await pool.connect();
+    client.release();
+    await listener.start();
+  } catch (error) {
+    await listener.close();
     await pool.end();
     throw error;
-  });
-  client.release();
+  }
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
+  // The caches' generations, moved by the tables each committed transaction wrote (write-triggers.ts).
+  const generations = new WriteGenerations();
+  trackPool(pool, generations);
+  await listener.listen(WRITES_CHANNEL, {
+    onPayload: (table) => generations.bumpTable(table),
+    onLost: () => {
+      generations.live = false;
+      generations.reset();
+    },
+    onGap: () => {
+      generations.reset();
+      generations.live = true;
+    },
+  });
   // A session-level advisory lock lives on one connection, so take a dedicated one.
   const exclusive = async <T>(fn: () => Promise<T>): Promise<T> => {
     const lockClient = await pool.connect();
@@ -83,54 +103,16 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
       lockClient.release();
     }
   };
-  const listen = (channel: string, handlers: ListenHandlers) => listenPostgres(url, channel, handlers);
-  return { db, driver: "postgres", exclusive, listen, close: () => pool.end() };
-}
-
-/**
- * A LISTEN connection outside the pool (a pooled one would be handed to queries), reconnected with a
- * growing pause when it drops; onGap tells the listener that notifications may have been missed.
- */
-async function listenPostgres(url: string, channel: string, handlers: ListenHandlers) {
-  let client: pg.Client | null = null;
-  let stopped = false;
-  let pause = 500;
-  let timer: NodeJS.Timeout | undefined;
-  const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: url });
-    next.on("notification", (message) => {
-      if (message.channel === channel) handlers.onPayload(message.payload ?? "");
-    });
-    next.on("error", (error) => handlers.onError?.(error));
-    next.on("end", () => {
-      if (stopped || client !== next) return;
-      client = null;
-      timer = setTimeout(retry, pause);
-      pause = Math.min(pause * 2, 30_000);
-    });
-    await next.connect();
-    await next.query(`listen ${pg.escapeIdentifier(channel)}`);
-    client = next;
-  };
-  const retry = () => {
-    connect().then(
-      () => {
-        pause = 500;
-        handlers.onGap?.();
-      },
-      (error: Error) => {
-        handlers.onError?.(error);
-        if (!stopped) timer = setTimeout(retry, pause);
-        pause = Math.min(pause * 2, 30_000);
-      },
-    );
-  };
-  await connect();
-  return async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await client?.end().catch(() => undefined);
-    client = null;
+  return {
+    db,
+    driver: "postgres",
+    exclusive,
+    listen: (channel, handlers) => listener.listen(channel, handlers),
+    sync: () => listener.sync(),
+    close: async () => {
+      await listener.close();
+      await pool.end();
+    },
   };
 }
 

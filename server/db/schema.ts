@@ -318,3 +318,25 @@ export const order_files = pgTable(
     uniqueIndex("order_files_key").on(t.bucket, t.storage_key),
   ],
 );
+
+/**
+ * The rows of an uploaded mailing list (server/mail/list-routes.ts): row 0 is the file's header,
+ * rows 1… its records as uploaded (`cells`, in column order). Processing fills `address` (the
+ * record through the list's field map) and `outcome` (valid, invalid, duplicate, suppressed) with
+ * the reason. The List record (a declared kind) keeps the counts; its deletion removes these rows.
+ */
+export const list_records = pgTable(
+  "list_records",
+  {
+    id: id(),
+    tenant_id: tenantId(),
+    list_id: integer("list_id").notNull(),
+    row_no: integer("row_no").notNull(),
+    cells: jsonb("cells").$type<string[]>().notNull(),
+    address: jsonb("address").$type<Record<string, string>>(),
+    outcome: text("outcome"),
+    reason: text("reason"),
+    ...recordColumns(),
+  },
+  (t) => [uniqueIndex("list_records_row_key").on(t.tenant_id, t.list_id, t.row_no)],
+);

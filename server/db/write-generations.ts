@@ -1,5 +1,6 @@
 import type { PGlite, Transaction } from "@electric-sql/pglite";
 import { is } from "drizzle-orm";
+import { NodePgSession } from "drizzle-orm/node-postgres";
 import { PgliteSession } from "drizzle-orm/pglite";
 import type { Database } from "./open";
 
@@ -9,28 +10,50 @@ import type { Database } from "./open";
 // generation read before the query, and is exact: any later write moves the number before its caller
 // (the HTTP answer of that write) goes on.
 //
-// Tracked at the driver, under Drizzle and everything else (hooks writing other kinds, bulk inserts,
-// COPY, raw SQL), by reading each statement's target tables. A delete also moves every table's number:
-// foreign keys may clear (ON DELETE SET NULL) or remove rows of other tables without naming them.
+// PGlite (one process by construction, the data folder's lock; one statement at a time): tracked at the
+// driver, under Drizzle and everything else (hooks writing other kinds, bulk inserts, COPY, raw SQL), by
+// reading each statement's target tables. A delete also moves every table's number: foreign keys may clear
+// (ON DELETE SET NULL) or remove rows of other tables without naming them.
 //
-// Only PGlite is tracked. It has one process by construction (the data folder's lock) and runs one
-// statement at a time, so this process sees every write. On PostgreSQL (DATABASE_URL) several server
-// processes may share the database and one process's numbers would miss the others' writes: nothing
-// is tracked there, generationsOf() answers undefined, and callers do not cache.
+// PostgreSQL (several server processes may share the database): the database tells every process which
+// tables each committed transaction wrote (write-triggers.ts, over the process's listener connection,
+// listener.ts), and each request first waits for a round trip on that connection (DatabaseHandle.sync), so
+// the writes acknowledged anywhere before the request came have moved their numbers here. While that
+// connection is down the generations are not live: generationsOf() answers undefined and nothing is cached;
+// when it is back they start again from a new epoch (every cached entry is dropped).
 
 export class WriteGenerations {
   private readonly tables = new Map<string, number>();
   private deletes = 0;
+  private epoch = 0;
+  private readonly resets = new Set<() => void>();
+  /** False while writes may go unnoticed (PostgreSQL: the listener connection is down). */
+  live = true;
 
   /** The generation of `table`; it changes whenever a write to it (or any delete) has finished. */
   of(table: string): number {
-    // Both parts only grow, so the sum changes whenever either does.
-    return (this.tables.get(table) ?? 0) + this.deletes;
+    // Each part only grows, so the sum changes whenever one does.
+    return (this.tables.get(table) ?? 0) + this.deletes + this.epoch;
   }
 
   bump(written: Written): void {
-    for (const table of written.tables) this.tables.set(table, (this.tables.get(table) ?? 0) + 1);
+    for (const table of written.tables) this.bumpTable(table);
     if (written.deletes) this.deletes += 1;
+  }
+
+  bumpTable(table: string): void {
+    this.tables.set(table, (this.tables.get(table) ?? 0) + 1);
+  }
+
+  /** Every generation moves: whatever was cached under the old ones is dropped. */
+  reset(): void {
+    this.epoch += 1;
+    for (const reset of this.resets) reset();
+  }
+
+  /** Called at each reset (a cache empties itself). */
+  onReset(fn: () => void): void {
+    this.resets.add(fn);
   }
 }
 
@@ -121,10 +144,19 @@ function noting(tx: Transaction, written: Written): Transaction {
   return tx;
 }
 
-/** The generations of a database opened on a tracked PGlite; undefined otherwise (PostgreSQL). */
+/** Tracks a PostgreSQL pool's generations (moved by the listener, open.ts). */
+export function trackPool(pool: object, generations: WriteGenerations): void {
+  tracked.set(pool, generations);
+}
+
+/**
+ * The live generations of a database opened on a tracked PGlite or PostgreSQL pool; undefined inside a
+ * transaction (its client is never tracked) or while the PostgreSQL listener is down: then nothing is cached.
+ */
 export function generationsOf(db: Database): WriteGenerations | undefined {
   const session = db._.session;
-  if (!is(session, PgliteSession)) return undefined;
-  // Drizzle keeps its client private: the PGlite instance (or a transaction, never tracked).
-  return tracked.get((session as unknown as { client: object }).client);
+  if (!is(session, PgliteSession) && !is(session, NodePgSession)) return undefined;
+  // Drizzle keeps its client private: the PGlite instance or the pool (a transaction's client is not tracked).
+  const generations = tracked.get((session as unknown as { client: object }).client);
+  return generations?.live ? generations : undefined;
 }

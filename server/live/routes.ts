@@ -17,9 +17,6 @@ import { LiveStream, type StreamAccess } from "./stream";
 export const HEARTBEAT_MS = 20_000;
 /** Client reconnect delay the stream asks for (the SSE `retry:` field). */
 const RETRY_MS = 3_000;
-// On PostgreSQL nothing caches sessions and grants (generation-cache.ts), so a stream keeps its
-// caller's access this long instead of asking the database for every event.
-const ACCESS_TTL_MS = 2_000;
 
 export interface LiveRoutesOptions {
   database: DatabaseHandle;
@@ -89,16 +86,14 @@ export async function liveRoutes(app: FastifyInstance, options: LiveRoutesOption
       const auth = getAuth(request);
       const token = bearerToken(request) as string;
       const { db, config } = request.server;
-      const ttl = options.database.driver === "postgres" ? ACCESS_TTL_MS : 0;
-      let known: { access: StreamAccess | null; at: number } | null = null;
+      // Asked for every event: the session and grants caches answer it (exact on both stores,
+      // generation-cache.ts), so a logout or a withdrawn Read stops the stream at its next event.
       const access = async (): Promise<StreamAccess | null> => {
-        if (known && Date.now() - known.at < ttl) return known.access;
         const session = await liveSession(db, token, config.sessionTtlHours);
         const current =
           session && session.sessionId === auth.sessionId
             ? { userId: session.user.id, grants: await loadGrants(db, session.user.id, session.tenantId) }
             : null;
-        known = { access: current, at: Date.now() };
         return current;
       };
       await hub.start();

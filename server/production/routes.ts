@@ -6,16 +6,18 @@ import { can } from "../auth/permissions";
 import { forbidden, notFound, validationFailed } from "../http/errors";
 import type { ResourceRegistry } from "../resources/model";
 import { toRecord } from "../resources/records";
-import { boardCards, boardContext } from "./board-query";
+import { boardCards, boardContext, stationTypeOf } from "./board-query";
 import { runAction } from "./run-actions";
 
-// The station dashboards' server (issue 18):
-//   POST /runs/{id}/actions/{claim|start|pause|complete|hold|release}   an operator's action
-//   GET  /production/boards/{type}?station_id=&facility_id=             a board's cards
-// Run Tasks gates every action, UpdateEndStatus completing too (spec §6); a board needs
-// ProductionStation's read action of its type (ReadPress …). Tenant-scoped throughout.
+// The station boards' server (issue 18):
+//   POST /runs/{id}/actions/{claim|start|pause|complete|hold|release|move}   an operator's action
+//   GET  /production/boards/{type}?station_id=&facility_id=                  a board's cards
+//   GET  /runs/{id}/floor                                                    one run as its card (run page)
+// Run Tasks gates every action, UpdateEndStatus completing too (spec §6); a board needs what its
+// declaration names (boards.ts guard: ProductionStation's read action of its type, ReadPress …;
+// the digital queues of /prepress, Order ReadAny). Tenant-scoped throughout.
 
-const ACTIONS = ["claim", "start", "pause", "complete", "hold", "release"] as const;
+const ACTIONS = ["claim", "start", "pause", "complete", "hold", "release", "move"] as const;
 
 const quantity = z.number().int().min(0).max(10_000_000);
 const bodySchema = z
@@ -87,7 +89,7 @@ export async function productionRoutes(
     const { type } = request.params as { type: string };
     const board = boardOfType(type);
     if (!board) throw notFound();
-    if (!can(await requestGrants(request), "ProductionStation", board.readAction)) throw forbidden();
+    if (!can(await requestGrants(request), board.guard.kind, board.guard.action)) throw forbidden();
     const query = request.query as Record<string, unknown>;
     const filters = {
       stationId: optionalId(query.station_id, "station_id"),
@@ -100,5 +102,18 @@ export async function productionRoutes(
     ]);
     // One object under data: Refine's custom() hands the page `data` alone.
     return { data: { cards, ...context } };
+  });
+
+  // The run page's card and its board's context (the actions it offers), for Run Read: the run
+  // page is the run's, whichever board it stands on.
+  app.get("/runs/:id/floor", { onRequest: requireAuth, schema: { hide: true } }, async (request) => {
+    if (!can(await requestGrants(request), "Run", "Read")) throw forbidden();
+    const runId = idOf((request.params as { id: string }).id);
+    const auth = getAuth(request);
+    const [card] = await boardCards(app.db, registry, auth.tenantId, null, { runId });
+    const type = card ? await stationTypeOf(app.db, registry, auth.tenantId, card.station_id) : null;
+    const board = type ? boardOfType(type) : undefined;
+    const context = await boardContext(app.db, registry, auth.tenantId, board?.type ?? null);
+    return { data: { card: card ?? null, board: board?.type ?? null, ...context } };
   });
 }

@@ -1,5 +1,12 @@
-import { and, desc, eq, sql } from "drizzle-orm";
-import { ACTION_TARGETS, type OperatorAction } from "../../src/custom/production/boards";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import type { OperatorAction } from "../../src/custom/production/boards";
+import {
+  boardOfStation,
+  movable,
+  nextStation,
+  type StationInfo,
+  targetCode,
+} from "../../src/custom/production/station-moves";
 import { statusesAllowedFrom } from "../../src/resource-engine/status-moves";
 import type { Database } from "../db/open";
 import { change_logs, users } from "../db/schema";
@@ -7,22 +14,31 @@ import { HttpError, notFound } from "../http/errors";
 import { type Changes, diffRows, writeChangeLogs } from "../resources/change-logs";
 import { staleVersion } from "../resources/errors";
 import type { Row } from "../resources/hooks";
+import { childOf, modelOf } from "../resources/hooks/derived-writes";
+import { type ItemEdit, lockOrders, logItemEdits } from "../resources/hooks/order-item-runs";
 import type { ResourceModel, ResourceRegistry } from "../resources/model";
 import { recordLabel } from "../resources/status-rules";
 import { checkStatusMoves } from "../resources/workflow";
+import { routesOfRuns, stationsOf } from "./stations";
 
 // An operator's action on a run, in one transaction over the run's locked row:
 // - claim names the caller as the run's operator (operator_id); a run someone else holds is a
 //   409 naming them (the row lock makes one of two racing claims wait and then see the other's);
-// - start, pause, hold, complete and release move the run's status: the target is found by
-//   code among the tenant's run statuses (boards.ts ACTION_TARGETS; complete: the first
-//   complete-category status the current one leads to; release: the status it was held from),
-//   and the move is checked by the engine's own rule (workflow.ts checkStatusMoves: the
-//   from-status's next_status_ids, terminal statuses), a refusal naming both statuses;
-// - start, pause and complete are the holder's (an unclaimed run is claimed by them);
+// - start, pause, hold, complete and release move the run's status: the target is found by code
+//   among the tenant's run statuses, from the board of the run's station (boards.ts: start → its
+//   working status; complete → its station's output status; station-moves.ts), release back to
+//   the status it was held from; each move is checked by the engine's own rule (workflow.ts
+//   checkStatusMoves: the from-status's next_status_ids, terminal statuses), a refusal naming
+//   both statuses;
+// - complete and move send the run on to its next station (station-moves.ts: its items' routes,
+//   else its station's output status), unclaimed there; arriving at a station without a board
+//   (staging) it takes that station's output status (staged);
+// - the run's items follow its status where an item status of the same code exists and their
+//   own workflow allows the move (batched → printing → printed → …), logged on their orders;
+// - start, pause, complete and move are the holder's (an unclaimed run is claimed by them);
 // - the write is the engine's: version + 1, the change log with who and when (plus the reason,
 //   or the good quantity and waste, in the same entry), then the kind's afterWrite hook, so
-//   closing the run consumes its paper (hooks/runs.ts) in this transaction.
+//   printing the run consumes its paper (hooks/runs.ts) in this transaction.
 
 export interface ActionBody {
   version?: number;
@@ -31,7 +47,7 @@ export interface ActionBody {
   waste?: number;
 }
 
-interface RunStatus {
+interface FlowStatus {
   id: number;
   code: string;
   name: string;
@@ -39,14 +55,12 @@ interface RunStatus {
   next: number[];
 }
 
-async function runStatuses(tx: Database, registry: ResourceRegistry, tenantId: number): Promise<RunStatus[]> {
-  const status = registry.byKind.get("Status");
-  if (!status) return [];
-  const t = status.table.table;
+async function statusesOf(tx: Database, tenantId: number, entity: string): Promise<FlowStatus[]> {
+  const t = (await modelOf("Status")).table.table;
   const rows = await tx
     .select({ id: t.id, code: t.code, name: t.name, category: t.category, next: t.next_status_ids })
     .from(t)
-    .where(and(eq(t.tenant_id, tenantId), eq(t.entity, "run")))
+    .where(and(eq(t.tenant_id, tenantId), eq(t.entity, entity)))
     .orderBy(t.sort_order, t.id);
   return rows.map((r) => ({
     id: r.id as number,
@@ -86,47 +100,101 @@ async function heldFrom(
   return typeof from === "number" ? from : null;
 }
 
-function missingStatus(code: string): HttpError {
-  return new HttpError(409, `There is no run status with code "${code}": add it in the statuses first`);
+const refused = (message: string) => new HttpError(409, message);
+
+function statusByCode(statuses: FlowStatus[], code: string): FlowStatus {
+  const found = statuses.find((s) => s.code === code);
+  if (!found) throw refused(`There is no run status with code "${code}": add it in the statuses first`);
+  return found;
 }
 
-/** The status `action` moves the run to, or undefined for claim. */
-async function targetOf(
+/** The statuses the run passes through (in order) for `action`; empty for claim and move. */
+async function statusPath(
   tx: Database,
   tenantId: number,
   run: Row,
   action: OperatorAction,
-  statuses: RunStatus[],
-  current: RunStatus | undefined,
+  statuses: FlowStatus[],
+  current: FlowStatus | undefined,
+  station: StationInfo | undefined,
   label: string,
-): Promise<RunStatus | undefined> {
-  if (action === "claim") return undefined;
-  const code = ACTION_TARGETS[action];
-  if (code) {
-    const target = statuses.find((s) => s.code === code);
-    if (!target) throw missingStatus(code);
-    return target;
+): Promise<FlowStatus[]> {
+  if (action === "claim" || action === "move") return [];
+  if (action === "release") {
+    const held = statusByCode(statuses, "held");
+    if (current?.id !== held.id) {
+      throw refused(
+        `Run ${label} is ${current?.name ?? "without a status"}, not held: there is nothing to release`,
+      );
+    }
+    const from = await heldFrom(tx, tenantId, run.id as number, held.id);
+    const back = statuses.find((s) => s.id === from) ?? statuses.find((s) => held.next.includes(s.id));
+    if (!back) throw refused(`Run ${label} has no status to be released to`);
+    return [back];
   }
-  if (action === "complete") {
-    const allowed = current ? new Set(statusesAllowedFrom(current, statuses)) : null;
-    const complete = statuses.filter((s) => s.category === "complete");
-    const target = complete.find((s) => !allowed || allowed.has(s.id)) ?? complete[0];
-    if (!target)
-      throw new HttpError(409, "There is no run status of the complete category to close a run into");
-    return target;
+  const board = boardOfStation(station);
+  const code = targetCode(action, board, station);
+  if (!code) {
+    const where = station ? `at ${station.name}, a station without a board` : "at no station";
+    throw refused(`Run ${label} is ${where}: there is nothing to ${action} there`);
   }
-  // release: back where it was held from, else the first status the hold leads to.
-  const heldCode = ACTION_TARGETS.hold ?? "held";
-  if (current?.code !== heldCode) {
-    throw new HttpError(
-      409,
-      `Run ${label} is ${current?.name ?? "without a status"}, not held: there is nothing to release`,
-    );
+  return [statusByCode(statuses, code)];
+}
+
+/**
+ * The run's items follow its new statuses (`codes`, in order): each item moves to the item status
+ * of the same code where its current status allows it (statusesAllowedFrom), else stays.
+ */
+async function itemsFollow(
+  tx: Database,
+  ctx: { tenantId: number; userId: number },
+  runId: number,
+  codes: string[],
+): Promise<void> {
+  const itemStatuses = await statusesOf(tx, ctx.tenantId, "order_item");
+  const targets = codes.map((c) => itemStatuses.find((s) => s.code === c)).filter((s) => s !== undefined);
+  if (targets.length === 0) return;
+  const run = await modelOf("Run");
+  const runItems = childOf(run, "items").table.table;
+  const links = await tx
+    .select({ order_id: runItems.order_id, order_item_id: runItems.order_item_id })
+    .from(runItems)
+    .where(and(eq(runItems.tenant_id, ctx.tenantId), eq(runItems.parent_id, runId)));
+  await lockOrders(
+    tx,
+    ctx.tenantId,
+    links.map((l) => l.order_id),
+  );
+  const oi = childOf(await modelOf("Order"), "items").table.table;
+  const ids = links.map((l) => l.order_item_id as number);
+  if (ids.length === 0) return;
+  const rows = await tx
+    .select({ id: oi.id, parent_id: oi.parent_id, status: oi.item_status_id, run_id: oi.run_id })
+    .from(oi)
+    .where(and(eq(oi.tenant_id, ctx.tenantId), inArray(oi.id, ids)))
+    .orderBy(oi.id);
+  const edits: ItemEdit[] = [];
+  for (const row of rows) {
+    if (row.run_id !== runId) continue;
+    const from = itemStatuses.find((s) => s.id === row.status);
+    let at = from;
+    for (const target of targets) {
+      if (at && statusesAllowedFrom(at, itemStatuses).includes(target.id) && at.id !== target.id) at = target;
+    }
+    if (!at || at === from) continue;
+    await tx
+      .update(oi)
+      .set({ item_status_id: at.id })
+      .where(and(eq(oi.tenant_id, ctx.tenantId), eq(oi.id, row.id as number)));
+    edits.push({
+      orderId: row.parent_id as number,
+      itemId: row.id as number,
+      field: "item_status_id",
+      from: from?.id ?? null,
+      to: at.id,
+    });
   }
-  const from = await heldFrom(tx, tenantId, run.id as number, current.id);
-  const back = statuses.find((s) => s.id === from) ?? statuses.find((s) => current.next.includes(s.id));
-  if (!back) throw new HttpError(409, `Run ${label} has no status to be released to`);
-  return back;
+  await logItemEdits(tx, ctx, edits);
 }
 
 export async function runAction(
@@ -148,46 +216,81 @@ export async function runAction(
   if (!before) throw notFound();
   if (body.version !== undefined && before.version !== body.version) throw staleVersion(model);
   const label = recordLabel(model, before);
-  const statuses = await runStatuses(tx, registry, ctx.tenantId);
+  const statuses = await statusesOf(tx, ctx.tenantId, "run");
   const current = statuses.find((s) => s.id === before.status_id);
   const closed = current?.category === "complete" || current?.category === "cancelled";
 
   const holder = typeof before.operator_id === "number" ? before.operator_id : null;
-  const holderOnly = action === "claim" || action === "start" || action === "pause" || action === "complete";
+  const holderOnly = action !== "hold" && action !== "release";
   if (holderOnly && holder !== null && holder !== ctx.userId) {
     const name = await userName(tx, holder);
-    throw new HttpError(409, `Run ${label} is claimed by ${name}: only ${name} can ${action} it`);
+    throw refused(`Run ${label} is claimed by ${name}: only ${name} can ${action} it`);
   }
-  if (action === "claim" && closed) {
-    throw new HttpError(
-      409,
-      `Run ${label} is ${current?.name}: a ${current?.category} run cannot be claimed`,
-    );
+  if (closed && (action === "claim" || action === "move")) {
+    const done = action === "claim" ? "claimed" : "sent on";
+    throw refused(`Run ${label} is ${current?.name}: a ${current?.category} run cannot be ${done}`);
   }
 
+  const stations = await stationsOf(tx, ctx.tenantId);
+  const station = stations.find((s) => s.id === before.station_id);
+  const path = await statusPath(tx, ctx.tenantId, before, action, statuses, current, station, label);
   const values: Row = {};
   if (holderOnly && holder !== ctx.userId) values.operator_id = ctx.userId;
-  const target = await targetOf(tx, ctx.tenantId, before, action, statuses, current, label);
-  if (target) {
-    if (target.id === before.status_id) throw new HttpError(409, `Run ${label} is already ${target.name}`);
-    if (typeof before.status_id === "number") {
+
+  if (action === "complete" || action === "move") {
+    const board = boardOfStation(station);
+    // Only work under way completes: a held run's workflow lets it go back to where it was held
+    // (Printed, say), which is a release, not a completion.
+    if (action === "complete" && current && board && current.code !== board.working && path[0]) {
+      throw refused(`A run cannot go from ${current.name} to ${path[0].name}`);
+    }
+    if (action === "move" && !movable(current, statuses, board)) {
+      throw refused(
+        `Run ${label} is ${current?.name ?? "without a status"}: complete the work at ${station?.name ?? "its station"} before sending it on`,
+      );
+    }
+    const routes = (await routesOfRuns(tx, ctx.tenantId, [runId])).get(runId) ?? [];
+    const next = station
+      ? nextStation(station.id, routes, stations, (before.coating as string | null) ?? null)
+      : null;
+    if (!next && action === "move") {
+      throw refused(`Run ${label} has no station after ${station?.name ?? "none"} on its items' routes`);
+    }
+    if (next) {
+      values.station_id = next.id;
+      values.operator_id = null;
+      // A station without a board (staging) takes the run into its output status.
+      if (!boardOfStation(next) && next.output_code && statuses.some((s) => s.code === next.output_code)) {
+        path.push(statusByCode(statuses, next.output_code));
+      }
+    }
+  }
+
+  let from = current;
+  for (const target of path) {
+    if (target.id === from?.id) {
+      if (path.length === 1) throw refused(`Run ${label} is already ${target.name}`);
+      continue;
+    }
+    if (from) {
       await checkStatusMoves(
         tx,
         registry,
         ctx.tenantId,
-        [{ words: "run", path: "status_id", from: before.status_id, to: target.id }],
+        [{ words: "run", path: "status_id", from: from.id, to: target.id }],
         label,
       );
     }
-    values.status_id = target.id;
-    if (action === "complete" && !before.printed_at) values.printed_at = new Date();
-    // The operator's figures stay on the run too (the production manager's waste %).
-    if (action === "complete") {
-      values.good_quantity = body.good_quantity ?? null;
-      values.waste_quantity = body.waste ?? 0;
-    }
+    from = target;
   }
-  if (Object.keys(values).length === 0) return { model, row: before }; // claiming one's own run again
+  if (from && from.id !== before.status_id) values.status_id = from.id;
+  if (action === "complete" && !before.printed_at) values.printed_at = new Date();
+  // The operator's figures stay on the run too (the production manager's waste %).
+  if (action === "complete") {
+    values.good_quantity = body.good_quantity ?? null;
+    values.waste_quantity = body.waste ?? 0;
+  }
+  if (Object.keys(values).every((k) => values[k] === before[k])) return { model, row: before }; // own claim again
 
   model.hooks.compute?.(values, before);
   const [after] = await tx
@@ -207,6 +310,13 @@ export async function runAction(
   await writeChangeLogs(tx, model, [
     { tenantId: ctx.tenantId, recordId: runId, action: "update", userId: ctx.userId, changes },
   ]);
+  if (path.length > 0)
+    await itemsFollow(
+      tx,
+      ctx,
+      runId,
+      path.map((s) => s.code),
+    );
   await model.hooks.afterWrite?.({
     tx,
     model,

@@ -7,8 +7,8 @@ import { GenerationCache } from "../db/generation-cache";
 // table, by any route or hook, moves the generation, so a total read from the cache is the one
 // COUNT(*) would answer now. The next list after a write counts again.
 //
-// The generations are one process's (PGlite, one process by construction). On PostgreSQL, where
-// several server processes may share the database, there are none and nothing is cached.
+// On PostgreSQL, where several server processes share the database, the generations also move with the
+// other processes' writes (write-generations.ts), so a total is exact whichever process counted it.
 
 export const listTotals = new GenerationCache<number>(10_000);
 

@@ -5,6 +5,7 @@ import { childrenOf, mergeChildren, writeChildren } from "./children";
 import { fillServerDefaults } from "./create-defaults";
 import { mapWriteError } from "./errors";
 import { checkFieldRelations } from "./field-relations";
+import { checkGuardedFields } from "./guarded-fields";
 import type { ChildRows, Row } from "./hooks";
 import { type KindContext, writeContext } from "./kind-context";
 import type { ResourceModel } from "./model";
@@ -76,6 +77,11 @@ export async function createRecord(
         },
       ]);
       const children = await childrenOf(tx, model, auth.tenantId, id);
+      await checkGuardedFields(request, model, {
+        before: null,
+        after: row,
+        children: merged ? children : undefined,
+      });
       await model.hooks.afterWrite?.({
         ...hooks,
         action: "create",

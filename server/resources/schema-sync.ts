@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/open";
 import { selectRows } from "../db/open";
+import { installWriteTriggers, isPostgres } from "../db/write-triggers";
 import type { ResourceRegistry } from "./model";
 import { type ColumnSpec, quoteIdent, type ResourceTable, type SqlType } from "./tables";
 
@@ -194,9 +195,12 @@ export async function plannedStatements(db: Database, registry: ResourceRegistry
 export async function syncResourceSchema(db: Database, registry: ResourceRegistry): Promise<string[]> {
   const statements = await plannedStatements(db, registry);
   for (const model of registry.models) statements.push(...(model.hooks.schema ?? []));
-  if (statements.length === 0) return statements;
-  await db.transaction(async (tx) => {
-    for (const statement of statements) await tx.execute(sql.raw(statement));
-  });
+  if (statements.length > 0) {
+    await db.transaction(async (tx) => {
+      for (const statement of statements) await tx.execute(sql.raw(statement));
+    });
+  }
+  // PostgreSQL: every table, new or from a migration, tells the server processes of its writes.
+  if (isPostgres(db)) await installWriteTriggers(db);
   return statements;
 }

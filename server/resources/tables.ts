@@ -288,6 +288,15 @@ export function buildResourceTable(
         unique: true,
         lower: true,
       });
+      // Lists sort by the value as it is, which the lower() index cannot give: without this one a sort by
+      // order number read and sorted the tenant's whole table (EXPLAIN at 100,000 orders: 171 ms a page).
+      if (field.sortable && indexable(field)) {
+        indexes.push({
+          name: identifier(`${name}_tenant_id_${column.name}_idx`),
+          columns: ["tenant_id", column.name],
+          unique: false,
+        });
+      }
     } else if (field.unique) {
       indexes.push({
         name: identifier(`${name}_tenant_id_${column.name}_key`),

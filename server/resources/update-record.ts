@@ -11,6 +11,7 @@ import { fillServerDefaults } from "./create-defaults";
 import { checkDependentReferences, unsettlesChildren } from "./dependent-references";
 import { mapWriteError } from "./errors";
 import { checkFieldRelations } from "./field-relations";
+import { checkGuardedFields } from "./guarded-fields";
 import type { ChildRows, Row } from "./hooks";
 import { type KindContext, writeContext } from "./kind-context";
 import { checkRemovedRows, recordLabel } from "./status-rules";
@@ -69,6 +70,12 @@ export async function updateRecord(
         ]);
       }
       const children = await childrenOf(tx, model, tenantId, id);
+      await checkGuardedFields(request, model, {
+        before,
+        after,
+        storedChildren: plan.stored,
+        children: plan.touched ? children : undefined,
+      });
       await model.hooks.afterWrite?.({
         ...hooks,
         action: "update",

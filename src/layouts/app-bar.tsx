@@ -3,6 +3,7 @@
 import { MenuOutlined } from "@ant-design/icons";
 import { Button, Layout, theme } from "antd";
 import { Link } from "react-router";
+import { textColourOn } from "../theme/contrast";
 import { APP_TITLE } from "./app-title";
 import { ModeTag } from "./mode-tag";
 import { ProfileMenu } from "./profile-menu";
@@ -11,13 +12,15 @@ export function AppBar({ onMenuClick }: { onMenuClick: () => void }) {
   const { token } = theme.useToken();
   return (
     <Layout.Header
+      className="app-bar"
       style={{
         display: "flex",
         alignItems: "center",
         gap: 12,
         paddingInline: 12,
         background: token.colorPrimary,
-        color: "#ffffff",
+        // White on production's red; black where white would not read at 4.5:1 (staging's teal, develop's green).
+        color: textColourOn(token.colorPrimary) ?? "#ffffff",
         position: "sticky",
         top: 0,
         zIndex: 10,

@@ -4,6 +4,7 @@ import { adminNavigationItems, settingsNavigationItem } from "../custom/admin/ad
 import { orderNavigationItems } from "../custom/orders/order-navigation";
 import { boardNavigationItems } from "../custom/production/board-navigation";
 import { floorNavigationItems } from "../custom/production/floor-navigation";
+import { prepressNavigationItems } from "../custom/production/prepress-navigation";
 import { RESOURCES } from "../resource-engine/registry";
 import type { NavigationItem } from "./navigation-item";
 import { resourceNavigationItems } from "./navigation-resource-items";
@@ -14,6 +15,7 @@ export const navigationItems: NavigationItem[] = [
   ...orderNavigationItems,
   ...boardNavigationItems,
   ...floorNavigationItems,
+  ...prepressNavigationItems,
   ...adminNavigationItems,
   settingsNavigationItem,
 ];

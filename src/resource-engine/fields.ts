@@ -50,6 +50,12 @@ export interface FieldOptions {
    * field, and shows the rule as the field's help. The write itself is still checked.
    */
   bounded?: boolean;
+  /**
+   * An extra action of the kind that setting or changing this field needs besides Create/Update
+   * (Product UpdatePrice for prices): without it the form shows the field read-only and the
+   * server answers 403 to a write that sets or changes it (a create, an update, a child row, an import).
+   */
+  requires?: string;
 }
 
 export interface TextField extends FieldOptions {

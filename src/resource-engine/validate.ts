@@ -1,5 +1,6 @@
 // The validation pass over every declaration (in the spirit of Django's system checks): a mistake in a
 // declaration is found by a test, not by a user on a page.
+import { isKnownAction } from "../access/catalogue";
 import { isResourceKind, pathOf } from "../access/kinds";
 import { IDENTITY_KINDS, type Resource, SYSTEM_FIELDS } from "./define";
 import type { Field, ReferenceField } from "./fields";
@@ -27,6 +28,7 @@ export function validateResources(resources: Resource[]): string[] {
 
     const names = new Set([...Object.keys(r.fields), ...SYSTEM_FIELDS]);
     checkFields(where, r.fields, kinds, errors);
+    checkRequires(where, r, errors);
     checkDependencies(where, r.fields, undefined, resources, errors);
     for (const [childName, child] of Object.entries(r.children)) {
       const at = `${where} child "${childName}":`;
@@ -170,6 +172,19 @@ function checkFields(
     ) {
       errors.push(`${where} field "${name}" has min > max`);
     }
+  }
+}
+
+/** A field's `requires` names an action of its kind beyond the verbs (Product UpdatePrice). */
+function checkRequires(where: string, r: Resource, errors: string[]): void {
+  const all = [r.fields, ...Object.values(r.children).map((c) => c.fields)];
+  for (const [name, field] of all.flatMap((fields) => Object.entries(fields))) {
+    if (field.requires === undefined) continue;
+    if (
+      !isKnownAction(r.kind, field.requires) ||
+      ["Create", "Read", "Update", "Delete"].includes(field.requires)
+    )
+      errors.push(`${where} field "${name}" requires "${field.requires}", not an extra action of ${r.kind}`);
   }
 }
 

@@ -31,6 +31,9 @@ const PRICE_TIERS: JsonShape = {
   },
 };
 
+// Prices are Product UpdatePrice's (issue 21): read-only in the app without it, 403 from the server.
+const PRICE = { requires: "UpdatePrice" } as const;
+
 // A product's categories and templates are its own site's (issue 16, class 9): the server refuses
 // another site's (400 on the field) and the selects offer only the site's.
 const ofSite = { field: "site_id", targetField: "site_id" };
@@ -63,8 +66,8 @@ export default defineResource({
     default_stock_id: reference("Inventory", { filter: true, onDelete: "setNull" }),
     attribute_ids: referenceList("Attribute", { label: "Options" }),
     template_ids: referenceList("Template", { label: "Templates", dependsOn: ofSite }),
-    price_tiers: json({ help: "[{ quantity, price }]", shape: PRICE_TIERS }),
-    setup_fee: money(),
+    price_tiers: json({ help: "[{ quantity, price }]", shape: PRICE_TIERS, ...PRICE }),
+    setup_fee: money(PRICE),
     turnaround_days: integer({ min: 0, max: 90, unit: "days", sortable: true }),
     unit_weight: decimal({ label: "Weight per unit", min: 0, max: 1000, scale: 4, unit: "lb" }),
     production_route: referenceList("ProductionStation", { help: "Stations in order" }),
@@ -86,7 +89,7 @@ export default defineResource({
           help: "{ attribute code: value code }",
           shape: OPTION_VALUES,
         }),
-        price: money(),
+        price: money(PRICE),
         active: boolean({ default: true }),
       },
       titleField: "sku",

@@ -31,6 +31,8 @@ export default defineResource({
     // Lines (quantity × unit cost) plus freight and tax, set by the server.
     total: money({ readOnly: true, sortable: true }),
     approved_by_id: reference("User", { filter: true, onDelete: "setNull" }),
+    // The shipment's tracking number (a trade printer's drop-ship, a merchant's delivery).
+    tracking_number: text({ max: 60, searchable: true }),
     status: choice(
       [
         { value: "draft" },
@@ -78,6 +80,7 @@ export default defineResource({
   form: [
     ["po_number", "vendor_id", "status"],
     ["deliver_to_id", "order_id", "terms"],
+    ["tracking_number"],
     ["ordered_at", "expected_at", "received_at"],
     ["freight", "tax", "approved_by_id"],
     ["notes"],

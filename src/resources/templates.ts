@@ -17,7 +17,13 @@ export default defineResource({
     name: text({ required: true, max: 160, searchable: true, sortable: true }),
     site_id: reference("Site", { required: true, filter: true }),
     template_type_id: reference("TemplateType", { required: true, filter: true }),
-    template_category_id: reference("TemplateCategory", { filter: true, onDelete: "setNull" }),
+    // The template's category is its own site's (issue 16): the server refuses another site's
+    // (400 on the field) and the select offers only the site's.
+    template_category_id: reference("TemplateCategory", {
+      filter: true,
+      onDelete: "setNull",
+      dependsOn: { field: "site_id", targetField: "site_id" },
+    }),
     trim_width: inches(),
     trim_height: inches(),
     bleed: inches({ max: 2, default: 0.125 }),

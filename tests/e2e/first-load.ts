@@ -3,7 +3,7 @@
 // after the page is ready, not only at Chromium's networkidle event: on a busy machine that event can come
 // while the first script still runs, before it asks for the next ones.
 import { gzipSync } from "node:zlib";
-import type { Page } from "@playwright/test";
+import type { Page, Request } from "@playwright/test";
 
 export interface FetchedScript {
   path: string;
@@ -19,6 +19,9 @@ export interface FirstLoad {
 
 const QUIET_MS = 500;
 
+/** The live updates' stream (GET {api}/events) stays open as long as the page: it is never "in flight" here. */
+const isLiveStream = (request: Request) => new URL(request.url()).pathname.endsWith("/events");
+
 /**
  * Opens `path` in `page` (a fresh context: empty cache, no cookies), waits for `ready` (e.g. a button shown)
  * and then for 500 ms without a request in flight, and counts the scripts fetched.
@@ -31,11 +34,13 @@ export async function measureFirstLoad(
   const pending: Promise<FetchedScript>[] = [];
   let inFlight = 0;
   let lastActivity = Date.now();
-  const settle = () => {
+  const settle = (request: Request) => {
+    if (isLiveStream(request)) return;
     inFlight -= 1;
     lastActivity = Date.now();
   };
-  page.on("request", () => {
+  page.on("request", (request) => {
+    if (isLiveStream(request)) return;
     inFlight += 1;
     lastActivity = Date.now();
   });
@@ -50,7 +55,8 @@ export async function measureFirstLoad(
       })),
     );
   });
-  await page.goto(path, { waitUntil: "networkidle" });
+  // Not "networkidle": Chromium's idle never comes while a signed-in page's live stream is open.
+  await page.goto(path, { waitUntil: "load" });
   await ready(page);
   while (inFlight > 0 || Date.now() - lastActivity < QUIET_MS) await page.waitForTimeout(50);
   // Every body is read before the figure is made: none may be left out because it arrived last.

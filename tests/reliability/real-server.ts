@@ -4,11 +4,13 @@ import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
+import { SERVER_BUNDLE, SERVER_NODE_FLAGS } from "../../scripts/build-server.mjs";
 import type { Send } from "./probe";
 
 // The real server for the long reliability run: started as `node --import tsx server/main.ts`
-// (its own pid, so kill -9 and /proc/<pid>/status reach the server itself), on a PGlite data
-// folder or a PostgreSQL database; and a client that talks to it over HTTP.
+// (its own pid, so kill -9 and /proc/<pid>/status reach the server itself; one process unless the
+// phase sets WEB_CONCURRENCY), on a PGlite data folder or a PostgreSQL database; and a client that
+// talks to it over HTTP.
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, "../..");
 export const DEMO_PASSWORD = "pressroom-demo";
@@ -28,15 +30,20 @@ export interface Running {
 export async function startServer(
   store: Store,
   env: Record<string, string> = {},
-  { timeoutMs = 600_000, nodeArgs = [] as string[] } = {},
+  { timeoutMs = 600_000, nodeArgs = [] as string[], bundle = false } = {},
 ): Promise<Running> {
-  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "server/main.ts"], {
+  // bundle: the bundle npm start runs (scripts/build-server.mjs; the caller builds it), which starts in a
+  // fraction of tsx's time.
+  const entry = bundle ? [...SERVER_NODE_FLAGS, SERVER_BUNDLE] : ["--import", "tsx", "server/main.ts"];
+  const child = spawn(process.execPath, [...nodeArgs, ...entry], {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? "",
       HOST: "127.0.0.1",
       PORT: "0",
       LOG_LEVEL: "warn",
+      // One process (its pid is the server's) unless a phase asks for workers (worker-kill.ts).
+      WEB_CONCURRENCY: "1",
       ...(store.kind === "pglite" ? { DATA_DIR: store.dataDir } : { DATABASE_URL: store.url }),
       ...env,
     },

@@ -13,6 +13,7 @@ const BILL_TO = "Bill to must be a customer address of the order's customer";
 const SHIP_TO = "Ship to must be a customer address of the order's customer";
 const PRODUCT = "Product must be a product of the order's site";
 const SLIP_SHIP_TO = "Ship to must be a customer address of the packing slip's order's customer";
+const TEMPLATE_CATEGORY = "Template category must be a template category of the template's site";
 
 describeEachStore("dependent references (%s)", (dbKind) => {
   let t: TestApp;
@@ -156,6 +157,36 @@ describeEachStore("dependent references (%s)", (dbKind) => {
     const offered = (await a.call("GET", `packing-slips/lookups/ship_to_id?order_id=${order.id}`)).json()
       .data;
     expect(offered.map((r: Saved) => r.id)).toEqual([annAddress.id]);
+  });
+
+  it("keeps a template's category to its site's, also when the template moves", async () => {
+    const type = await a.first("template-types");
+    const category = (siteId: number) =>
+      a.create("template-categories", { name: unique("Cards "), site_id: siteId });
+    const [mine, theirs] = [await category(sites[0].id), await category(sites[1].id)];
+    const body = { name: unique("Card "), site_id: sites[0].id, template_type_id: type.id };
+
+    const refused = await a.call("POST", "templates", { ...body, template_category_id: theirs.id });
+    expectFieldError(refused, "template_category_id", TEMPLATE_CATEGORY);
+
+    const template = await a.create("templates", { ...body, template_category_id: mine.id });
+    expect(template.template_category_id).toBe(mine.id);
+    const moved = await a.call("PATCH", `templates/${template.id}`, {
+      site_id: sites[1].id,
+      version: template.version,
+    });
+    expectFieldError(moved, "template_category_id", TEMPLATE_CATEGORY);
+    const both = await a.update("templates", template.id, {
+      site_id: sites[1].id,
+      template_category_id: theirs.id,
+    });
+    expect(both).toMatchObject({ site_id: sites[1].id, template_category_id: theirs.id });
+
+    const offered = (
+      await a.call("GET", `templates/lookups/template_category_id?site_id=${sites[0].id}`)
+    ).json().data as Saved[];
+    expect(offered.map((r) => r.id)).toContain(mine.id);
+    expect(offered.map((r) => r.id)).not.toContain(theirs.id);
   });
 });
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
+import { LISTENER_NAME } from "../../server/db/listener";
 import { type DatabaseHandle, openDatabase } from "../../server/db/open";
 import { writeChangeLogs } from "../../server/resources/change-logs";
 import { type Api, api, makeOrder, type Saved } from "./domain-fixtures";
@@ -358,13 +359,13 @@ describeOnStore("postgres", "live updates across servers (postgres)", () => {
     const [writer, watcher] = apps;
     const watching = await openStream(bases[1], await signIn(watcher, "admin@pressroom.test"));
     const admin = api(writer, await signIn(writer, "admin@pressroom.test"));
-    // Every LISTEN connection on this database (both servers') is cut.
+    // Every listener connection on this database (both servers') is cut.
     const killer = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await killer.connect();
     try {
       const cut = await killer.query(
-        "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and query ilike 'listen %'",
-        [db.name],
+        "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and application_name like $2",
+        [db.name, `${LISTENER_NAME} %`],
       );
       expect(cut.rowCount).toBeGreaterThan(0);
     } finally {

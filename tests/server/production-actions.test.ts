@@ -148,24 +148,19 @@ describeEachStore("station dashboard actions (%s)", (dbKind) => {
     refused(
       await act(press, run.id, "complete", { good_quantity: 500, waste: 0 }),
       409,
-      "A run cannot go from Held to Closed",
+      "A run cannot go from Held to Printed",
     );
     expect(ok(await act(press, run.id, "release")).status_id).toBe(st.paused);
     expect(ok(await act(press, run.id, "start")).status_id).toBe(st.printing);
 
     const before = await admin.get("inventories", stock.id);
     const done = ok(await act(press, run.id, "complete", { good_quantity: 480, waste: 20 }));
-    expect(done.status_id).toBe(st.closed);
+    // The press's output status (printed); printing consumed its 50 sheets (500 ÷ 10 up, no
+    // overs), in the same write.
+    expect(done.status_id).toBe(st.printed);
     expect(done.printed_at).not.toBeNull();
-    // Closing consumed its 50 sheets (500 ÷ 10 up, no overs), in the same write.
     const after = await admin.get("inventories", stock.id);
     expect(Number(before.on_hand) - Number(after.on_hand)).toBe(50);
-
-    refused(
-      await act(press, run.id, "claim"),
-      409,
-      `Run ${run.run_number} is Closed: a complete run cannot be claimed`,
-    );
 
     const logs = (await admin.call("GET", `runs/${run.id}/change-logs?limit=50`)).json() as {
       data: { user: { name: string } | null; changes: Record<string, { to: unknown }> }[];

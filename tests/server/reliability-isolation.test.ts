@@ -28,7 +28,6 @@ const isReference = (f: Field): f is ReferenceField => f.type === "reference" ||
 const UNREFERENCED = [
   "Agent",
   "ApiKey",
-  "MailOrder",
   "OrderSetting",
   "PackingSlip",
   "ProductAction",

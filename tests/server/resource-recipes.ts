@@ -63,6 +63,8 @@ export const RECIPES: Partial<Record<ResourceKind, Recipe>> = {
       body.status = "draft";
       const order = await factory.createKind("Order", undefined, { items: { quantity: 1000 } });
       body.order_id = order.id;
+      // A slip of the order's own items, not a mail order's drop slip (that needs a mail order of this order).
+      body.mail_order_id = null;
       slipItems.set(order.id, ((order.items as Json[])[0] as Json).id as number);
     },
     async row(child, row, parent, factory) {

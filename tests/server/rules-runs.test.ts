@@ -14,10 +14,10 @@ import {
 } from "./domain-fixtures";
 import { createTestApp, describeEachStore, signIn, type TestApp } from "./helpers";
 
-// Issue 16, class 4 (gang runs) and class 5's first example (closing a printed run consumes its
-// paper): an order item is on one live run, prints at least its quantity there, keeps what the
-// open run prints and stays on its order; its run_id is the server's; a closed run's sheets leave
-// on hand. Each wrong write is refused through the API with its message, the right one accepted.
+// Issue 16, class 4 (gang runs) and class 5's first example (printing a run consumes its paper;
+// issue 18 moved it from closing to printing, as domain.md says): an order item is on one live
+// run, prints at least its quantity there, keeps what the open run prints and stays on its order;
+// its run_id is the server's; a printed run's sheets leave on hand. Each wrong write is refused through the API with its message, the right one accepted.
 
 describeEachStore("gang run rules (%s)", (dbKind) => {
   let t: TestApp;
@@ -30,7 +30,17 @@ describeEachStore("gang run rules (%s)", (dbKind) => {
     await t.app.ready();
     a = api(t.app, await signIn(t.app, "admin@pressroom.test"));
     gloss = await makeInventory(a, "100# Gloss Cover 19×25 (rules)", 10_000);
-    for (const code of ["filling", "printed", "cut", "staged", "shipping", "closed", "cancelled"]) {
+    for (const code of [
+      "filling",
+      "printing",
+      "printed",
+      "cutting",
+      "cut",
+      "staged",
+      "shipping",
+      "closed",
+      "cancelled",
+    ]) {
       run[code] = (await status(a, "run", code)).id;
     }
   });
@@ -275,29 +285,33 @@ describeEachStore("gang run rules (%s)", (dbKind) => {
     expect((await a.call("DELETE", `orders/${o.id}`)).statusCode).toBe(200);
   });
 
-  it("consumes a closed run's paper (sheets + overs) from on hand, logged against the run; cancelling consumes none", async () => {
+  it("consumes a printed run's paper (sheets + overs) from on hand, logged against the run; cancelling consumes none", async () => {
     const o = await order(2_000, 800);
     const [big, small] = await itemsOf(o);
     const start = await levels();
     // 2,000 at 10 up = 200 sheets, 800 at 8 up = 100: 200 sheets + 20 overs.
     const r = await created([slot(o, big), slot(o, small, { slot: 2, number_up: 8 })], {
       overs: 20,
-      status_id: run.printed,
+      status_id: run.printing,
     });
     expect(r.sheets).toBe(200);
+    expect(r.printed_at).toBeNull();
     expect(await levels()).toEqual({
       on_hand: start.on_hand,
       committed: Number(start.committed) + 220,
       available: Number(start.available) - 220,
     });
-    for (const code of ["cut", "staged", "shipping"]) await a.update("runs", r.id, { status_id: run[code] });
-    expect((await levels()).on_hand).toBe(start.on_hand);
-    await a.update("runs", r.id, { status_id: run.closed });
+    const printed = await a.update("runs", r.id, { status_id: run.printed });
+    expect(printed.printed_at).not.toBeNull();
     expect(await levels()).toEqual({
       on_hand: Number(start.on_hand) - 220,
       committed: start.committed,
       available: Number(start.available) - 220,
     });
+    for (const code of ["cutting", "cut", "staged", "shipping", "closed"]) {
+      await a.update("runs", r.id, { status_id: run[code] });
+    }
+    expect((await levels()).on_hand).toBe(Number(start.on_hand) - 220);
     const log = (
       await a.call("GET", `inventories/quantity-change-logs?inventory_id=${gloss.id}&limit=5`)
     ).json().data as Json[];
@@ -317,7 +331,7 @@ describeEachStore("gang run rules (%s)", (dbKind) => {
     refused(
       await a.call("PATCH", `runs/${r.id}`, { overs: 0, version: (await a.get("runs", r.id)).version }),
       409,
-      `Run ${r.run_number} is closed and its paper consumed: its stock, sheets, overs and items stay as printed`,
+      `Run ${r.run_number} is printed and its paper consumed: its printed time, stock, sheets, overs and items stay as printed`,
     );
     // Its items stay on it (printed there): not gangable again.
     refused(
@@ -345,31 +359,35 @@ describeEachStore("gang run rules (%s)", (dbKind) => {
     });
   });
 
-  it("refuses to close a run whose paper is not on hand (409: the count is wrong)", async () => {
+  it("refuses to print a run whose paper is not on hand (409: the count is wrong)", async () => {
     const short = await makeInventory(a, "100# Gloss Cover 19×25 (short)", 1_000);
     const o = await makeOrder(a, [{ stock_id: short.id, color_spec: "4/4", coating: "uv", quantity: 1_000 }]);
     const [item] = await itemsOf(o);
-    const r = await created([slot(o, item)], { stock_id: short.id, status_id: run.shipping });
+    const r = await created([slot(o, item)], { stock_id: short.id, status_id: run.printing });
     // A miscount only the database can make now (adjustments keep on hand at or above committed).
     await t.database.db.execute(
       sql`update inventories set on_hand = 60, available = 60 - committed where id = ${short.id}`,
     );
     refused(
-      await a.call("PATCH", `runs/${r.id}`, { status_id: run.closed, version: r.version }),
+      await a.call("PATCH", `runs/${r.id}`, { status_id: run.printed, version: r.version }),
       409,
-      `Closing run ${r.run_number} consumes 100 sheets of ${short.name}, but only 60 are on hand: count the paper and correct on hand first`,
+      `Printing run ${r.run_number} consumes 100 sheets of ${short.name}, but only 60 are on hand: count the paper and correct on hand first`,
     );
     expect((await a.get("inventories", short.id)).on_hand).toBe(60);
   });
 
   it("seeds runs and stock that keep these rules", async () => {
     const rows = <T>(query: string) => selectRows<T>(t.database.db, sql.raw(query));
-    // Every closed run's paper left on hand, logged against the run.
-    const unconsumed = await rows<Json>(`
+    // Every printed run's paper left on hand, logged against the run; closed runs were printed.
+    const unprinted = await rows<Json>(`
       select r.run_number from runs r join statuses s on s.id = r.status_id and s.category = 'complete'
+      where r.printed_at is null limit 5`);
+    expect(unprinted).toEqual([]);
+    const unconsumed = await rows<Json>(`
+      select r.run_number from runs r
       join (select parent_id, max(ceil(quantity_required::numeric / greatest(number_up, 1)))::int as need
             from runs_items group by parent_id) i on i.parent_id = r.id
-      where not exists (select 1 from inventory_quantity_changes q
+      where r.printed_at is not null and not exists (select 1 from inventory_quantity_changes q
         where q.tenant_id = r.tenant_id and q.inventory_id = r.stock_id and q.type = 'consume'
           and q.reference = r.run_number
           and q.quantity = -(greatest(coalesce(r.sheets, 0), i.need) + coalesce(r.overs, 0)))

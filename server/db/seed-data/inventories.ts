@@ -387,7 +387,7 @@ async function settleLevels(tx: Database, tenantId: number): Promise<void> {
           from ${t(run.table.name)} r
           left join ${t(runItems.table.name)} i on i.parent_id = r.id and i.tenant_id = r.tenant_id
           left join ${t(status.table.name)} s on s.id = r.status_id and s.tenant_id = r.tenant_id
-          where r.tenant_id = ${tenantId} and r.stock_id = inv.id
+          where r.tenant_id = ${tenantId} and r.stock_id = inv.id and r.printed_at is null
             and (s.category is null or s.category not in ('cancelled', 'complete'))
           group by r.id, r.sheets, r.overs) needs)`
       : sql`0`;
@@ -410,11 +410,11 @@ async function settleLevels(tx: Database, tenantId: number): Promise<void> {
 }
 
 /**
- * The paper each closed run consumed (hooks/runs.ts: closing a run takes its sheets, at least
+ * The paper each printed run consumed (hooks/runs.ts: printing a run takes its sheets, at least
  * what its items need, plus overs off on hand), oldest first: its stock, run number, sheets and
- * when it closed (its last update).
+ * when it was printed.
  */
-async function closedRunUse(
+async function printedRunUse(
   tx: Database,
   tenantId: number,
 ): Promise<{ inventory_id: number; run_number: string; used: number; at: Date }[]> {
@@ -429,13 +429,14 @@ async function closedRunUse(
     sql`select r.stock_id as inventory_id, r.run_number,
           (greatest(coalesce(r.sheets, 0), max(ceil(i.quantity_required::numeric / greatest(i.number_up, 1)))::int)
             + coalesce(r.overs, 0))::int as used,
-          r.updated_at as at
+          r.printed_at as at
         from ${t(run.table.name)} r
         join ${t(runItems.table.name)} i on i.parent_id = r.id and i.tenant_id = r.tenant_id
-        join ${t(status.table.name)} s on s.id = r.status_id and s.tenant_id = r.tenant_id
-        where r.tenant_id = ${tenantId} and r.stock_id is not null and s.category = 'complete'
-        group by r.id, r.stock_id, r.run_number, r.sheets, r.overs, r.updated_at
-        order by r.updated_at, r.id`,
+        left join ${t(status.table.name)} s on s.id = r.status_id and s.tenant_id = r.tenant_id
+        where r.tenant_id = ${tenantId} and r.stock_id is not null and r.printed_at is not null
+          and s.category is distinct from 'cancelled'
+        group by r.id, r.stock_id, r.run_number, r.sheets, r.overs, r.printed_at
+        order by r.printed_at, r.id`,
   );
 }
 
@@ -472,9 +473,9 @@ export default defineSeed({
   },
 
   // Levels as the runs and purchase orders leave them, then the history that ends there: each
-  // item's paper was received against a PO, and every closed run consumed its sheets when it closed
-  // (as hooks/runs.ts does), so on hand is what is left after the closed runs. A few items without
-  // closed runs show a receipt alone.
+  // item's paper was received against a PO, and every printed run consumed its sheets when it was
+  // printed (as hooks/runs.ts does), so on hand is what is left after the printed runs. A few items
+  // without printed runs show a receipt alone.
   async after({ tx, tenantId, full, random, now }) {
     await settleLevels(tx, tenantId);
     const items = await selectRows<{ id: number; on_hand: number | null }>(
@@ -482,7 +483,7 @@ export default defineSeed({
       sql`select id, on_hand from inventories where tenant_id = ${tenantId} order by id`,
     );
     const uses = new Map<number, { run_number: string; used: number; at: Date }[]>();
-    for (const use of await closedRunUse(tx, tenantId)) {
+    for (const use of await printedRunUse(tx, tenantId)) {
       const list = uses.get(use.inventory_id) ?? [];
       list.push({ ...use, at: new Date(use.at) });
       uses.set(use.inventory_id, list);
@@ -493,7 +494,7 @@ export default defineSeed({
     for (const item of items) {
       const consumed = uses.get(item.id) ?? [];
       if (consumed.length === 0 && receiptsOnly-- <= 0) continue;
-      // Received a few days before its first run closed (or within the demo's last 60 days).
+      // Received a few days before its first run printed (or within the demo's last 60 days).
       const first = consumed[0]?.at.getTime() ?? now.getTime() - random.int(10, 50) * day;
       let balance = (item.on_hand ?? 0) + consumed.reduce((n, c) => n + c.used, 0);
       rows.push({
@@ -516,7 +517,7 @@ export default defineSeed({
           quantity: -c.used,
           balance_after: balance,
           reference: c.run_number,
-          note: "Run closed",
+          note: "Run printed",
         });
       }
     }

@@ -36,10 +36,26 @@ const ITEM: Step[] = [
     "Proof ready for you",
   ],
   ["approved", "Approved", "open", "#13c2c2", ["batched", ...ANYTIME], "Approved"],
-  ["batched", "Batched", "production", "#2f54eb", ["printing", ...ANYTIME], "In production"],
+  // Taken off its run, an item goes back to the juggler (approved).
+  ["batched", "Batched", "production", "#2f54eb", ["printing", "approved", ...ANYTIME], "In production"],
   ["printing", "Printing", "production", "#1677ff", ["printed", "reprint", ...ANYTIME], "In production"],
-  ["printed", "Printed", "production", "#1677ff", ["coated", "cut", "reprint", ...ANYTIME], "In production"],
-  ["coated", "Coated", "production", "#722ed1", ["cut", "reprint", ...ANYTIME], "In production"],
+  // Items follow their runs (station boards): not every item is coated, cut or finished.
+  [
+    "printed",
+    "Printed",
+    "production",
+    "#1677ff",
+    ["coated", "cut", "finishing", "staged", "reprint", ...ANYTIME],
+    "In production",
+  ],
+  [
+    "coated",
+    "Coated",
+    "production",
+    "#722ed1",
+    ["cut", "finishing", "staged", "reprint", ...ANYTIME],
+    "In production",
+  ],
   ["cut", "Cut", "production", "#722ed1", ["finishing", "staged", "reprint", ...ANYTIME], "In production"],
   ["finishing", "Finishing", "production", "#eb2f96", ["staged", "reprint", ...ANYTIME], "In production"],
   ["staged", "Staged", "production", "#fa8c16", ["packed", ...ANYTIME], "Being packed"],
@@ -71,19 +87,39 @@ const ORDER: Step[] = [
   ["cancelled", "Cancelled", "cancelled", "#ff4d4f", []],
 ];
 
+// Each station board's work (src/custom/production/boards.ts): waiting in the status the station
+// before left it in, started into the board's working status (printing, coating, cutting, binding),
+// completed into its station's output status (printed, coated, cut, finishing), then sent on to
+// the next station. Paused and held work goes back to where it was.
+const AT_WORK = ["printing", "coating", "cutting", "binding"];
 const RUN: Step[] = [
   ["filling", "Filling", "open", "#8c8c8c", ["ready_to_impose", "held", "cancelled"]],
-  ["ready_to_impose", "Ready to impose", "open", "#597ef7", ["imposed", "held", "cancelled"]],
+  ["ready_to_impose", "Ready to impose", "open", "#597ef7", ["imposed", "filling", "held", "cancelled"]],
   ["imposed", "Imposed", "open", "#2f54eb", ["plated", "sent_to_rip", "held", "cancelled"]],
   ["plated", "Plated", "production", "#1677ff", ["printing", "held"]],
   ["sent_to_rip", "Sent to RIP", "production", "#1677ff", ["printing", "held"]],
-  // An operator completing a run at its press closes it (station dashboards), or pauses it.
-  ["printing", "Printing", "production", "#1677ff", ["printed", "reprint", "held", "paused", "closed"]],
-  ["paused", "Paused", "production", "#d48806", ["printing", "held"]],
-  ["printed", "Printed", "production", "#13c2c2", ["coated", "cut", "reprint"]],
-  ["coated", "Coated", "production", "#722ed1", ["cut", "reprint"]],
-  ["cut", "Cut", "production", "#722ed1", ["finishing", "staged", "reprint"]],
-  ["finishing", "Finishing", "production", "#eb2f96", ["staged", "reprint"]],
+  // A press prints; a specialty press may coat (spot UV) and a letterpress cut (die-cut) as it prints.
+  [
+    "printing",
+    "Printing",
+    "production",
+    "#1677ff",
+    ["printed", "coated", "cut", "reprint", "held", "paused"],
+  ],
+  ["paused", "Paused", "production", "#d48806", [...AT_WORK, "held"]],
+  [
+    "printed",
+    "Printed",
+    "production",
+    "#13c2c2",
+    ["coating", "cutting", "binding", "staged", "reprint", "held"],
+  ],
+  ["coating", "Coating", "production", "#722ed1", ["coated", "paused", "held"]],
+  ["coated", "Coated", "production", "#722ed1", ["cutting", "binding", "staged", "reprint", "held"]],
+  ["cutting", "Cutting", "production", "#722ed1", ["cut", "paused", "held"]],
+  ["cut", "Cut", "production", "#722ed1", ["binding", "cutting", "finishing", "staged", "reprint", "held"]],
+  ["binding", "Binding", "production", "#eb2f96", ["finishing", "paused", "held"]],
+  ["finishing", "Finishing", "production", "#eb2f96", ["binding", "cutting", "staged", "reprint", "held"]],
   ["staged", "Staged", "production", "#fa8c16", ["shipping"]],
   ["shipping", "Shipping", "production", "#fa8c16", ["closed"]],
   ["closed", "Closed", "complete", "#52c41a", []],
@@ -93,9 +129,21 @@ const RUN: Step[] = [
     "Held",
     "open",
     "#faad14",
-    ["filling", "plated", "sent_to_rip", "printing", "paused", "cancelled"],
+    [
+      "filling",
+      "ready_to_impose",
+      "imposed",
+      "plated",
+      "sent_to_rip",
+      "paused",
+      "printed",
+      "coated",
+      "cut",
+      "finishing",
+      "cancelled",
+    ],
   ],
-  ["reprint", "Reprint", "production", "#f5222d", ["printing"]],
+  ["reprint", "Reprint", "production", "#f5222d", ["printing", "plated", "sent_to_rip"]],
   ["cancelled", "Cancelled", "cancelled", "#ff4d4f", []],
 ];
 

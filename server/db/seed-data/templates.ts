@@ -1,6 +1,7 @@
 import { SMALL_SHOP_TEMPLATES, siteOf, slug, TEMPLATES } from "./catalog";
 import { defineSeed, ref, type SeedRow } from "./define";
 import { staffOf } from "./staff";
+import { templateCategoryKey } from "./template-categories";
 
 // The designs of each site (catalog.ts); files live in the shop's file bucket, designs in the
 // external design editor.
@@ -14,12 +15,13 @@ export default defineSeed({
     return (full ? TEMPLATES : SMALL_SHOP_TEMPLATES).map((t): SeedRow => {
       const site = siteOf(t.site, sites);
       const s = slug(t.name);
+      // The category of the template's own site (template-categories.ts seeds them per site).
+      const category = t.category && site ? templateCategoryKey(t.category, site, sites) : null;
       return {
         name: t.name,
         site_id: site ? ref("Site", site) : null,
         template_type_id: ref("TemplateType", t.type),
-        template_category_id:
-          t.category && categories.has(t.category) ? ref("TemplateCategory", t.category) : null,
+        template_category_id: category && categories.has(category) ? ref("TemplateCategory", category) : null,
         trim_width: t.trim[0],
         trim_height: t.trim[1],
         bleed: t.trim[0] > 20 ? 0.5 : 0.125,

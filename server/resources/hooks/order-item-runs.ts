@@ -13,6 +13,8 @@ import { childOf, formatCount, modelOf } from "./derived-writes";
 //   bodies; the server sets it when a run gangs the item, lets it go (removed from the run's
 //   items, the run cancelled) or is deleted (the reference's setNull). Each such change bumps
 //   the order's version and is logged on the order (items.{id}.run_id), as any update would be.
+//   Its status follows: an approved item ganged onto a run is batched; a batched item let go is
+//   approved again (back in the juggler's candidates).
 // - While its run is open (a status neither complete nor cancelled, or none), the item's stock,
 //   colours, coating and quantity are what the run prints: they cannot change on the order, the
 //   item cannot leave its order and the order cannot be deleted (409 naming the run).
@@ -107,7 +109,7 @@ export async function linkRunItems(
   ];
   if (ids.length === 0) return;
   const rows = await tx
-    .select({ id: oi.id, parent_id: oi.parent_id, run_id: oi.run_id })
+    .select({ id: oi.id, parent_id: oi.parent_id, run_id: oi.run_id, item_status_id: oi.item_status_id })
     .from(oi)
     .where(and(eq(oi.tenant_id, ctx.tenantId), inArray(oi.id, ids)))
     .orderBy(oi.id);
@@ -145,12 +147,76 @@ export async function linkRunItems(
       .set({ run_id: to })
       .where(and(eq(oi.tenant_id, ctx.tenantId), inArray(oi.id, these)));
   }
-  // The orders changed: a new version and a log entry each, as any other update.
+  const edits: ItemEdit[] = changes.map(({ row, to }) => ({
+    orderId: row.parent_id as number,
+    itemId: row.id as number,
+    field: "run_id",
+    from: row.run_id ?? null,
+    to,
+  }));
+  // Ganged, an approved item is batched; let go, a batched one goes back to the juggler.
+  const statuses = await itemStatusIds(tx, ctx.tenantId, ["approved", "batched"]);
+  const approved = statuses.get("approved");
+  const batched = statuses.get("batched");
+  if (approved !== undefined && batched !== undefined) {
+    for (const { row, to } of changes) {
+      const [from, next] = to === null ? [batched, approved] : [approved, batched];
+      if (row.item_status_id !== from) continue;
+      await tx
+        .update(oi)
+        .set({ item_status_id: next })
+        .where(and(eq(oi.tenant_id, ctx.tenantId), eq(oi.id, row.id as number)));
+      edits.push({
+        orderId: row.parent_id as number,
+        itemId: row.id as number,
+        field: "item_status_id",
+        from,
+        to: next,
+      });
+    }
+  }
+  await logItemEdits(tx, ctx, edits);
+}
+
+/** The tenant's order-item statuses of `codes`, by code. */
+export async function itemStatusIds(
+  tx: Database,
+  tenantId: number,
+  codes: string[],
+): Promise<Map<string, number>> {
+  const status = (await modelOf("Status")).table.table;
+  const rows = await tx
+    .select({ id: status.id, code: status.code })
+    .from(status)
+    .where(and(eq(status.tenant_id, tenantId), eq(status.entity, "order_item"), inArray(status.code, codes)));
+  return new Map(rows.map((r) => [String(r.code), r.id as number]));
+}
+
+/** One server-made change of an order item's field (already written). */
+export interface ItemEdit {
+  orderId: number;
+  itemId: number;
+  field: string;
+  from: unknown;
+  to: unknown;
+}
+
+/**
+ * The orders whose items the server changed (a run ganging or letting them go, a run's status
+ * they follow): a new version and a log entry each (items.{id}.{field}), as any other update.
+ */
+export async function logItemEdits(
+  tx: Database,
+  ctx: { tenantId: number; userId: number | null },
+  edits: ItemEdit[],
+): Promise<void> {
+  if (edits.length === 0) return;
+  const order = await modelOf("Order");
   const byOrder = new Map<number, Changes>();
-  for (const { row, to } of changes) {
-    const entry = byOrder.get(row.parent_id as number) ?? {};
-    entry[`items.${String(row.id)}.run_id`] = { from: row.run_id ?? null, to };
-    byOrder.set(row.parent_id as number, entry);
+  for (const edit of edits) {
+    const entry = byOrder.get(edit.orderId) ?? {};
+    entry[`items.${String(edit.itemId)}.${edit.field}`] = { from: edit.from, to: edit.to };
+    byOrder.set(edit.orderId, entry);
   }
   const orders = order.table.table;
   await tx

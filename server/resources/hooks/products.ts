@@ -6,8 +6,15 @@ import { can } from "../../../src/access/permissions";
 import { getAuth, requestGrants, requireAuth } from "../../auth/authenticate";
 import { errorAnswers } from "../../auth/schemas";
 import { fieldError, forbidden, HttpError, validationFailed } from "../../http/errors";
-import { checkImport, commitImport, IMPORT_MAX_ROWS, type ImportError } from "../csv-import";
+import {
+  checkImport,
+  commitImport,
+  IMPORT_MAX_ERRORS,
+  IMPORT_MAX_ROWS,
+  type ImportError,
+} from "../csv-import";
 import { databaseError } from "../errors";
+import { guardedImportErrors, guardRefusal } from "../guarded-fields";
 import { defineHooks } from "../hooks";
 import { loadRegistry, type ResourceModel } from "../model";
 import { checkReferenceValues, referenceValues } from "../reference-checks";
@@ -157,7 +164,7 @@ async function importRoutes(app: FastifyInstance, model: ResourceModel): Promise
       });
       // An uploaded file of nothing but blanks, told as a text/csv body of blanks is.
       if (typeof source !== "string" && source.blank) throw sendCsv();
-      return result;
+      return { ...result, guarded: await guardedImportErrors(request, model, result.values) };
     };
     const schema = (summary: string, description: string) => ({
       summary,
@@ -180,8 +187,21 @@ async function importRoutes(app: FastifyInstance, model: ResourceModel): Promise
         },
       },
       async (request) => {
-        const { rows, valid, errors, sample, columns } = await check(request);
-        return { data: { rows, valid, errors, sample, columns } };
+        const { rows, valid, errors, sample, columns, guarded } = await check(request);
+        // Prices the caller may not set (Product UpdatePrice) are errors of their rows here.
+        const bad = new Set(errors.map((e) => e.row));
+        const refused = guarded.filter((e) => !bad.has(e.row)).map((e) => e.row);
+        const all = [...errors, ...guarded.map(({ row, field, message }) => ({ row, field, message }))];
+        all.sort((a, b) => a.row - b.row);
+        return {
+          data: {
+            rows,
+            valid: valid - new Set(refused).size,
+            errors: all.slice(0, IMPORT_MAX_ERRORS),
+            sample,
+            columns,
+          },
+        };
       },
     );
 
@@ -203,6 +223,11 @@ async function importRoutes(app: FastifyInstance, model: ResourceModel): Promise
       },
       async (request, reply) => {
         const result = await check(request);
+        const [first] = result.guarded;
+        if (first) {
+          const paths = result.guarded.filter((e) => e.action === first.action);
+          throw guardRefusal(model, first.action, [...new Set(paths.map((e) => `rows.${e.row}.${e.field}`))]);
+        }
         if (result.errors.length > 0) throw validationFailed(asFieldErrors(result.errors));
         if (result.rows === 0) throw fieldError("file", "The file has no products: add a row per product");
         const auth = getAuth(request);

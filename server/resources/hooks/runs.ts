@@ -7,6 +7,7 @@ import type { ResourceModel } from "../model";
 import { quoteIdent } from "../tables";
 import {
   childOf,
+  completeWrite,
   formatCount,
   lockRecord,
   modelOf,
@@ -24,8 +25,8 @@ import { categoryOf, linkRunItems, lockOrders } from "./order-item-runs";
 //   order item the run item names), else a 400 on that item naming the difference;
 // - stock commitment: a run reserves its sheets plus its overs on its stock item, its sheets
 //   being at least what its items need: the largest of their ceil(quantity_required ÷
-//   number_up) (the others come out over); 0 without items. A run in a cancelled or complete
-//   status (closed) reserves nothing. After each run write the stock item's `committed` is
+//   number_up) (the others come out over); 0 without items. A printed run (printed_at set: its
+//   paper is consumed) and a cancelled one reserve nothing. After each run write the stock item's `committed` is
 //   recomputed from all its runs (its row locked), and a write that would raise it above
 //   on_hand is refused (409) rather than letting available go negative.
 // - a run item prints at least its order item's quantity: quantity_required below it is a 400 on
@@ -33,13 +34,16 @@ import { categoryOf, linkRunItems, lockOrders } from "./order-item-runs";
 //   print, the order's quantity or more for spoilage; it is not filled in);
 // - an order item is on one live run at a time and its run_id follows the runs
 //   (order-item-runs.ts: the orders of the items are locked first, a 409 names the other run);
-// - closing a run (a move into a complete-category status, or a create in one) consumes its paper:
-//   the stock item's on_hand drops by what the run reserved (its sheets, at least what its items
-//   need, plus overs), logged as a "consume" quantity change referencing the run number, and the
-//   reservation goes. Policy: when on_hand is below that the paper count is wrong, and the close is
-//   refused (409) until on hand is adjusted. Cancelling consumes nothing. A closed run keeps its
-//   stock, sheets, overs and items' sheets (409): its paper is consumed as printed. Statuses of
-//   the complete category are terminal (status-rules.ts), so a closed run never reopens.
+// - printing a run consumes its paper (domain.md: "reserved when a run is built and consumed when
+//   it prints"): a run reaching a printed status (complete, or production at or after the
+//   tenant's `printed` run status and not `reprint`: the press completed it) gets its printed_at,
+//   and the write that sets printed_at (that one, a create or an edit of it) drops the stock
+//   item's on_hand by what the run reserved (its sheets, at least what its items need, plus
+//   overs), logged as a "consume" quantity change referencing the run number, and the reservation
+//   goes. Policy: when on_hand is below that the paper count is wrong, and the write is refused
+//   (409) until on hand is adjusted. Cancelling consumes nothing. A printed run keeps its printed
+//   time, stock, sheets, overs and items' sheets (409): its paper is consumed as printed. Statuses
+//   of the complete category are terminal (status-rules.ts), so a closed run never reopens.
 
 /** Coating as the sentences say it: "UV coating", "no coating". */
 function coatingWords(value: unknown): string {
@@ -187,7 +191,7 @@ export async function committedSql(tenantId: number, stock: SQL): Promise<SQL> {
       from ${r} r
       left join ${i} i on i.parent_id = r.id and i.tenant_id = r.tenant_id
       left join ${s} s on s.id = r.status_id and s.tenant_id = r.tenant_id
-      where r.tenant_id = ${tenantId} and r.stock_id = ${stock}
+      where r.tenant_id = ${tenantId} and r.stock_id = ${stock} and r.printed_at is null
         and (s.category is null or s.category not in ('cancelled', 'complete'))
       group by r.id, r.sheets, r.overs
     ) needs)`;
@@ -201,7 +205,7 @@ async function committedOf(tx: Database, tenantId: number, stockId: number): Pro
   return Number(row?.committed ?? 0);
 }
 
-/** A closing run's paper leaves the shelf: on_hand drops by `used`, logged as a "consume". */
+/** A printed run's paper leaves the shelf: on_hand drops by `used`, logged as a "consume". */
 async function consumePaper(
   tx: Database,
   inventory: ResourceModel,
@@ -216,12 +220,29 @@ async function consumePaper(
   if (onHand < used) {
     throw new HttpError(
       409,
-      `Closing run ${String(run.run_number)} consumes ${formatCount(used)} sheets of ${String(stock.name)}, but only ${formatCount(onHand)} are on hand: count the paper and correct on hand first`,
+      `Printing run ${String(run.run_number)} consumes ${formatCount(used)} sheets of ${String(stock.name)}, but only ${formatCount(onHand)} are on hand: count the paper and correct on hand first`,
     );
   }
   await changeOnHand(tx, inventory, ctx, stock, [
-    { type: "consume", quantity: -used, reference: String(run.run_number), note: "Run closed" },
+    { type: "consume", quantity: -used, reference: String(run.run_number), note: "Run printed" },
   ]);
+}
+
+/**
+ * Whether a run status is a printed one: complete, or production at or after the tenant's
+ * `printed` run status (by sort order) and not `reprint` (the packing slips' rule for items).
+ */
+async function printedStatus(tx: Database, tenantId: number, statusId: unknown): Promise<boolean> {
+  if (typeof statusId !== "number") return false;
+  const s = sql.raw(quoteIdent((await modelOf("Status")).table.name));
+  const [row] = await selectRows<{ printed: boolean }>(
+    tx,
+    sql`select coalesce(st.category = 'complete' or (st.category = 'production' and st.code <> 'reprint'
+          and st.sort_order >= (select min(p.sort_order) from ${s} p
+            where p.tenant_id = ${tenantId} and p.entity = 'run' and p.code = 'printed')), false) as printed
+        from ${s} st where st.tenant_id = ${tenantId} and st.id = ${statusId}`,
+  );
+  return row?.printed === true;
 }
 
 export default defineHooks({
@@ -296,18 +317,30 @@ export default defineHooks({
         const live = category !== "cancelled";
         await linkRunItems(tx, { tenantId, userId }, record, live, items, previousItems);
       }
-      if (previous && before === "complete") {
+      if (previous?.printed_at) {
         const moved =
+          record.printed_at === null ||
           record.stock_id !== previous.stock_id ||
           runCommitment(record, items) !== runCommitment(previous, previousItems);
         if (moved) {
           throw new HttpError(
             409,
-            `Run ${String(record.run_number)} is closed and its paper consumed: its stock, sheets, overs and items stay as printed`,
+            `Run ${String(record.run_number)} is printed and its paper consumed: its printed time, stock, sheets, overs and items stay as printed`,
           );
         }
-      } else if (category === "complete") {
-        await consumePaper(tx, inventory, { tenantId, userId }, record, runCommitment(record, items));
+      } else if (category !== "cancelled") {
+        if (!record.printed_at && (await printedStatus(tx, tenantId, record.status_id))) {
+          await completeWrite(
+            tx,
+            model,
+            { tenantId, userId, action: previous ? "update" : "create" },
+            record,
+            { printed_at: new Date() },
+          );
+        }
+        if (record.printed_at) {
+          await consumePaper(tx, inventory, { tenantId, userId }, record, runCommitment(record, items));
+        }
       }
     }
     const stocks = [...new Set([previous?.stock_id, record?.stock_id])]

@@ -13,6 +13,7 @@ import type { Kind } from "../../access/kinds";
 import { canOpen } from "../../pages/resource/route-access";
 import { resourceOf } from "../../resource-engine/registry";
 import { recordPath, scopeOf } from "../../resource-engine/resource-routes";
+import { textColourOn } from "../../theme/contrast";
 import { useCanRead } from "./can-read";
 import { EMPTY } from "./format";
 import { recordTitle } from "./record-title";
@@ -36,7 +37,12 @@ const REFERENCE_ROW: CSSProperties = { display: "inline-flex", flexWrap: "wrap",
 
 function StatusTag({ record, title }: { record: BaseRecord | undefined; title: string }) {
   const color = typeof record?.color === "string" && record.color !== "" ? record.color : undefined;
-  return <Tag color={color}>{title}</Tag>;
+  // A status's colour is the tenant's choice: its text is white or black, whichever reads on it.
+  return (
+    <Tag color={color} style={{ color: textColourOn(color) }}>
+      {title}
+    </Tag>
+  );
 }
 
 /** The target's records a reference is shown with, fetched by whoever holds the ids. */

@@ -3,9 +3,10 @@
 // Copy button, and gone when the dialog closes (the server keeps only the token's hash).
 import { CheckOutlined, CopyOutlined } from "@ant-design/icons";
 import { useCustomMutation } from "@refinedev/core";
-import { Alert, Button, Flex, Form, Input, InputNumber, Modal, Select, Space, Typography } from "antd";
+import { Alert, Button, Flex, Form, Input, InputNumber, Modal, Space, Typography } from "antd";
 import { useState } from "react";
 import { formatDateTime } from "../../components/fields/format";
+import { FormSelect } from "../../components/form-select";
 import { type ApiError, type CreatedInvitation, fieldErrorsOf, type GroupRecord } from "./admin-records";
 import { useIdSelect } from "./use-id-select";
 
@@ -130,7 +131,7 @@ function InviteUserForm({ onClose }: { onClose: () => void }) {
         name="group_ids"
         rules={[{ required: true, type: "array", min: 1, message: "Choose at least one group" }]}
       >
-        <Select mode="multiple" {...groups.selectProps} placeholder="Choose groups" />
+        <FormSelect mode="multiple" {...groups.selectProps} placeholder="Choose groups" />
       </Form.Item>
       <Form.Item
         label="Valid for (days)"

@@ -14,7 +14,6 @@ import {
   Popconfirm,
   Result,
   Row,
-  Select,
   Spin,
   Switch,
   Typography,
@@ -23,6 +22,7 @@ import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { useProfile } from "../../auth/use-profile";
 import { formatDateTime } from "../../components/fields/format";
+import { FormSelect } from "../../components/form-select";
 import {
   type ApiError,
   fieldErrorsOf,
@@ -234,7 +234,7 @@ export default function UserPage() {
             name="group_ids"
             rules={[{ required: true, type: "array", min: 1, message: "Choose at least one group" }]}
           >
-            <Select mode="multiple" {...groups.selectProps} placeholder="Choose groups" />
+            <FormSelect mode="multiple" {...groups.selectProps} placeholder="Choose groups" />
           </Form.Item>
           <Row gutter={16}>
             {USER_FLAGS.map(({ field, label }) => (

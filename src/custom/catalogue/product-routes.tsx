@@ -7,11 +7,17 @@
 import type { ReactElement } from "react";
 import { Route } from "react-router";
 import { DigitIds } from "../../pages/resource/digit-ids";
+import { scopedListRoute } from "../../resource-engine/resource-routes";
+import products from "../../resources/products";
 import { lazyPage } from "../../routing/lazy-page";
 import { guardedRoute } from "../../routing/require-permission";
 import { PRODUCT_IMPORT_ROUTE } from "./product-import-route";
 
 const ProductImportPage = lazyPage(() => import("./product-import-page"));
+const ProductVariantsPage = lazyPage(() => import("./product-variants-page"));
+
+/** /products/{site_id}/{id}/variants: generate and edit a product's variants (Product Update). */
+export const PRODUCT_VARIANTS_ROUTE = `${scopedListRoute(products)}/:id/variants`;
 
 export { PRODUCT_IMPORT_ROUTE };
 
@@ -23,6 +29,14 @@ export function productRoutes(): ReactElement[] {
         action: "Import",
         route: PRODUCT_IMPORT_ROUTE,
         page: <ProductImportPage />,
+      })}
+    </Route>,
+    <Route key={PRODUCT_VARIANTS_ROUTE} element={<DigitIds />}>
+      {guardedRoute({
+        kind: "Product",
+        action: "edit",
+        route: PRODUCT_VARIANTS_ROUTE,
+        page: <ProductVariantsPage />,
       })}
     </Route>,
   ];

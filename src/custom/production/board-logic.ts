@@ -2,7 +2,8 @@
 // how a due time is coloured, the order of cards, which actions a card offers, and what a
 // scanner's digits pick. No React here.
 import { statusesAllowedFrom } from "../../resource-engine/status-moves";
-import { ACTION_TARGETS, type OperatorAction } from "./boards";
+import { type BoardDeclaration, HELD, type OperatorAction } from "./boards";
+import { movable, targetCode } from "./station-moves";
 
 export interface BoardCard {
   id: number;
@@ -30,6 +31,10 @@ export interface BoardCard {
   notes: string | null;
   operator_id: number | null;
   holder: string | null;
+  /** The first proof thumbnail of its items (an artwork entry of side "proof"). */
+  proof_url: string | null;
+  /** Where complete and move send it (station-moves.ts), by name. */
+  next_station: string | null;
 }
 
 export interface BoardStatus {
@@ -46,6 +51,8 @@ export interface BoardStation {
   name: string;
   facility_id: number | null;
   facility: string | null;
+  /** The code of its output status: where complete moves a run there. */
+  output_code: string | null;
 }
 
 export interface BoardAnswer {
@@ -93,31 +100,30 @@ export function columnsOf(cards: readonly BoardCard[], statuses: readonly BoardS
 }
 
 export interface ActionContext {
+  board: BoardDeclaration;
   statuses: readonly BoardStatus[];
+  stations: readonly BoardStation[];
   userId: number | null;
   /** Run Tasks and Run UpdateEndStatus of the signed-in user. */
   tasks: boolean;
   endStatus: boolean;
 }
 
-/** The status an action would move the card to (undefined: none, or claim which moves nothing). */
+/** The status an action would move the card to (undefined: none, or claim and move). */
 export function targetOf(
   action: OperatorAction,
   card: BoardCard,
   ctx: ActionContext,
 ): BoardStatus | undefined {
-  const code = ACTION_TARGETS[action];
-  if (code) return ctx.statuses.find((s) => s.code === code);
-  if (action !== "complete") return undefined;
-  const current = ctx.statuses.find((s) => s.id === card.status_id);
-  const allowed = current ? new Set(statusesAllowedFrom(current, ctx.statuses)) : null;
-  return ctx.statuses.find((s) => s.category === "complete" && (!allowed || allowed.has(s.id)));
+  const station = ctx.stations.find((s) => s.id === card.station_id);
+  const code = targetCode(action, ctx.board, station);
+  return code ? ctx.statuses.find((s) => s.code === code) : undefined;
 }
 
 /**
  * Whether a card offers `action`: the permission (Tasks; completing also UpdateEndStatus), the
- * holder (claim, start, pause and complete are the holder's; a card already held by the user offers
- * no claim), and the status move (the same rule the server checks: statusesAllowedFrom).
+ * holder (all but hold and release are the holder's; a card already held by the user offers no
+ * claim), and the status move (the same rule the server checks: statusesAllowedFrom).
  */
 export function actionAvailable(action: OperatorAction, card: BoardCard, ctx: ActionContext): boolean {
   if (!ctx.tasks || (action === "complete" && !ctx.endStatus)) return false;
@@ -125,9 +131,10 @@ export function actionAvailable(action: OperatorAction, card: BoardCard, ctx: Ac
   if (current?.category === "complete" || current?.category === "cancelled") return false;
   const heldByOther = card.operator_id !== null && card.operator_id !== ctx.userId;
   if (action === "claim") return card.operator_id === null;
-  if ((action === "start" || action === "pause" || action === "complete") && heldByOther) return false;
+  if (heldByOther && action !== "hold" && action !== "release") return false;
+  if (action === "move") return card.next_station !== null && movable(current, ctx.statuses, ctx.board);
   // A held run is released first (to where it was held from), then worked on.
-  const held = current?.code === (ACTION_TARGETS.hold ?? "held");
+  const held = current?.code === HELD;
   if (action === "release") return held && (current?.next.length ?? 0) > 0;
   if (held) return false;
   const target = targetOf(action, card, ctx);

@@ -1,7 +1,8 @@
-// The seven station dashboards as data: one generic board (StationBoard.tsx) and one server
-// query (server/production/board-query.ts) read these declarations. A board shows the runs whose
-// station (ProductionStation, the run's station_id) is of its type, in columns by run status.
-// Shared by the server and the app, so it holds no React.
+// The station boards as data: the seven /production/*-dashboard routes and the two digital queues
+// of /prepress (digital production, digital cutting) are one generic board (station-board.tsx)
+// and one server query (server/production/board-query.ts) reading these declarations. A board
+// shows the runs whose station (ProductionStation, the run's station_id) is of its type, in
+// columns by run status. Shared by the server and the app, so it holds no React.
 
 export type BoardType =
   | "press"
@@ -10,9 +11,11 @@ export type BoardType =
   | "cutting"
   | "coating"
   | "large_format"
-  | "bindery";
+  | "bindery"
+  | "digital_production"
+  | "digital_cutting";
 
-export type OperatorAction = "claim" | "start" | "pause" | "complete" | "hold" | "release";
+export type OperatorAction = "claim" | "start" | "pause" | "complete" | "hold" | "release" | "move";
 
 export type CardField =
   | "customer"
@@ -28,13 +31,24 @@ export type CardField =
 
 export interface BoardDeclaration {
   type: BoardType;
-  /** The route's last segment: /production/{slug}. */
+  /** The route: /{section}/{slug}. */
+  section: "production" | "prepress";
   slug: string;
   title: string;
-  /** ProductionStation's read action that guards the board (spec §6). */
-  readAction: string;
+  /**
+   * What guards it (spec §6): a dashboard, ProductionStation's read action of its type (ReadPress
+   * …); a prepress queue, Order ReadAny.
+   */
+  guard: { kind: "ProductionStation" | "Order"; action: string };
   /** The run statuses (codes) whose runs at its stations the board shows: its columns. */
   statuses: string[];
+  /** Where start moves a run (and a paused run back to). */
+  working: string;
+  /**
+   * Where complete moves a run when its station names no output status (the station's output
+   * status, an item status, names the run status of the same code otherwise).
+   */
+  done: string;
   /** The card's fields, in order. */
   fields: CardField[];
   /** The operator actions offered on its cards. */
@@ -62,12 +76,21 @@ const FINISHING_FIELDS: CardField[] = [
   "notes",
   "holder",
 ];
-const ALL_ACTIONS: OperatorAction[] = ["claim", "start", "pause", "complete", "hold", "release"];
+const ALL_ACTIONS: OperatorAction[] = ["claim", "start", "pause", "complete", "hold", "release", "move"];
 
 // Work waiting at a press is plated (or sent to the RIP), printing, paused, held or up for reprint;
-// at a finishing station, printed (or coated, or cut) work and its paused or held runs.
+// at a finishing station, what the station before left (printed, coated, cut, finished), the
+// board's own working status and its paused or held runs.
 const AT_PRESS = ["plated", "sent_to_rip", "printing", "paused", "held", "reprint"];
-const finishing = (...waiting: string[]) => [...waiting, "paused", "held"];
+const finishing = (working: string, ...waiting: string[]) => [...waiting, working, "paused", "held"];
+
+interface Options {
+  section?: BoardDeclaration["section"];
+  guard?: BoardDeclaration["guard"];
+  statuses?: string[];
+  working?: string;
+  done?: string;
+}
 
 const board = (
   type: BoardType,
@@ -75,75 +98,77 @@ const board = (
   title: string,
   readAction: string,
   fields: CardField[],
-  statuses = AT_PRESS,
-): BoardDeclaration => ({ type, slug, title, readAction, statuses, fields, actions: ALL_ACTIONS });
+  options: Options = {},
+): BoardDeclaration => ({
+  type,
+  section: options.section ?? "production",
+  slug,
+  title,
+  guard: options.guard ?? { kind: "ProductionStation", action: readAction },
+  statuses: options.statuses ?? AT_PRESS,
+  working: options.working ?? "printing",
+  done: options.done ?? "printed",
+  fields,
+  actions: ALL_ACTIONS,
+});
+
+const PREPRESS_QUEUE = { section: "prepress", guard: { kind: "Order", action: "ReadAny" } } as const;
 
 export const BOARDS: readonly BoardDeclaration[] = [
   board("press", "press-dashboard", "Press dashboard", "ReadPress", PRESS_FIELDS),
-  board("specialty_press", "specialty-press-dashboard", "Specialty press dashboard", "ReadSpecialtyPress", [
-    ...PRESS_FIELDS,
-  ]),
-  board("letter_press", "letter-press-dashboard", "Letterpress dashboard", "ReadLetterPress", PRESS_FIELDS),
   board(
-    "cutting",
-    "cutting-dashboard",
-    "Cutting dashboard",
-    "ReadCutting",
-    FINISHING_FIELDS,
-    finishing("printed", "coated"),
+    "specialty_press",
+    "specialty-press-dashboard",
+    "Specialty press dashboard",
+    "ReadSpecialtyPress",
+    PRESS_FIELDS,
   ),
+  board("letter_press", "letter-press-dashboard", "Letterpress dashboard", "ReadLetterPress", PRESS_FIELDS),
+  board("cutting", "cutting-dashboard", "Cutting dashboard", "ReadCutting", FINISHING_FIELDS, {
+    statuses: finishing("cutting", "printed", "coated", "finishing"),
+    working: "cutting",
+    done: "cut",
+  }),
   board(
     "coating",
     "coating-dashboard",
     "Coating dashboard",
     "ReadCoating",
     ["customer", "product", "quantity", "stock", "coating", "sheets", "elapsed", "notes", "holder"],
-    finishing("printed"),
+    { statuses: finishing("coating", "printed"), working: "coating", done: "coated" },
   ),
+  // A nest is printed and trimmed at its own printer.
   board(
     "large_format",
     "large-format-dashboard",
     "Large format dashboard",
     "ReadLargeFormat",
-    [
-      "customer",
-      "product",
-      "quantity",
-      "stock",
-      "sheets",
-      "elapsed",
-      "notes",
-      "holder",
-      // A nest is printed and trimmed at its own printer.
-    ],
-    [...AT_PRESS, "printed", "cut"],
+    ["customer", "product", "quantity", "stock", "sheets", "elapsed", "notes", "holder"],
+    { statuses: [...AT_PRESS, "printed", "cut"] },
   ),
-  board(
-    "bindery",
-    "bindery-dashboard",
-    "Bindery dashboard",
-    "ReadBindery",
-    FINISHING_FIELDS,
-    finishing("cut", "finishing"),
-  ),
+  board("bindery", "bindery-dashboard", "Bindery dashboard", "ReadBindery", FINISHING_FIELDS, {
+    statuses: finishing("binding", "printed", "coated", "cut", "finishing"),
+    working: "binding",
+    done: "finishing",
+  }),
+  board("digital_production", "digital-production", "Digital production", "", PRESS_FIELDS, PREPRESS_QUEUE),
+  board("digital_cutting", "digital-cutting", "Digital cutting", "", FINISHING_FIELDS, {
+    ...PREPRESS_QUEUE,
+    statuses: finishing("cutting", "printed", "coated"),
+    working: "cutting",
+    done: "cut",
+  }),
 ];
 
 export const boardOfType = (type: string): BoardDeclaration | undefined =>
   BOARDS.find((b) => b.type === type);
-export const boardOfSlug = (slug: string): BoardDeclaration | undefined =>
-  BOARDS.find((b) => b.slug === slug);
+export const boardOfSlug = (section: string, slug: string): BoardDeclaration | undefined =>
+  BOARDS.find((b) => b.section === section && b.slug === slug);
+export const boardPath = (board: BoardDeclaration): string => `/${board.section}/${board.slug}`;
 
-/**
- * Where each action moves a run, by Status code (the tenant's run statuses; the server checks the
- * move against the from-status's next_status_ids). `complete` goes to the first status of the
- * complete category the current one leads to; `release` back to the status the run was held
- * from; `claim` only names the operator and moves nothing.
- */
-export const ACTION_TARGETS: Partial<Record<OperatorAction, string>> = {
-  start: "printing",
-  pause: "paused",
-  hold: "held",
-};
+/** Where pause and hold move a run (status codes). */
+export const PAUSED = "paused";
+export const HELD = "held";
 
 /** Actions that need a reason (a modal asks). */
 export const NEEDS_REASON: ReadonlySet<OperatorAction> = new Set(["pause", "hold"]);

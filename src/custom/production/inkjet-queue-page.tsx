@@ -90,7 +90,7 @@ function QueueTable(props: {
       title={
         <Space>
           {STAGE_TITLES[stage]}
-          <Badge count={rows.length} showZero color="#8c8c8c" />
+          <Badge count={rows.length} showZero color="#595959" />
           <Typography.Text type="secondary">{count(pieces)} pieces</Typography.Text>
         </Space>
       }

@@ -188,7 +188,8 @@ export function ChildRowsInput({
   };
 
   const cell = (fieldName: string, rowName: number, key: number, index: number): ReactNode => {
-    const bound = bounds?.[`${name}.${rowName}.${fieldName}`];
+    // A row's own bound, else one for every row (guarded-locks.ts).
+    const bound = bounds?.[`${name}.${rowName}.${fieldName}`] ?? bounds?.[`${name}.*.${fieldName}`];
     const field = boundedField(child.fields[fieldName], bound);
     const id = cellId(name, index, fieldName);
     const rowId = form.getFieldValue([name, rowName, "id"]);

@@ -27,6 +27,19 @@ async function readableError(error: AxiosError): Promise<AxiosError> {
   }
 }
 
+/** Hands a fetched file to the browser's downloads under `name`. */
+export function saveFile(blob: Blob, name: string): void {
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = href;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoke later: some browsers start the download after click() returns.
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}
+
 export async function downloadCsv(
   resource: Resource,
   { sorters, filters }: { sorters: CrudSort[]; filters: CrudFilter[] },
@@ -36,15 +49,7 @@ export async function downloadCsv(
       params: listParams({ sorters, filters }),
       responseType: "blob",
     });
-    const href = URL.createObjectURL(response.data);
-    const link = document.createElement("a");
-    link.href = href;
-    link.download = `${resource.path}-${new Date().toISOString().slice(0, 10)}.csv`;
-    document.body.append(link);
-    link.click();
-    link.remove();
-    // Revoke later: some browsers start the download after click() returns.
-    setTimeout(() => URL.revokeObjectURL(href), 10_000);
+    saveFile(response.data, `${resource.path}-${new Date().toISOString().slice(0, 10)}.csv`);
   } catch (error) {
     const readable = isAxiosError(error) ? await readableError(error) : error;
     push({ text: errorMessageFrom(readable), type: "error" });

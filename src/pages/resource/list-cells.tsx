@@ -70,6 +70,7 @@ export function RowLink({
   children: ReactNode;
   title?: string;
   "aria-label"?: string;
+  className?: string;
 }) {
   const { navigate } = useRowContext();
   return (

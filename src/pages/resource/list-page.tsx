@@ -56,6 +56,7 @@ function ScopePicker({ resource }: { resource: Resource }) {
     <ReferenceSelect
       target={field.target}
       placeholder={`Open a ${inSentence(field.label ?? "scope")}…`}
+      aria-label={`Open a ${inSentence(field.label ?? "scope")}`}
       allowClear={false}
       style={{ minWidth: 220 }}
       onChange={(value) => {

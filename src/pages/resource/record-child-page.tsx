@@ -1,9 +1,10 @@
 // One record's child collection as a page of its own (/products/{site_id}/{product_id}/variants):
 // the way back to the record, and the collection's read-only table.
 import { ArrowLeftOutlined } from "@ant-design/icons";
-import { Card, Result, Spin, Typography } from "antd";
+import { Card, Result, Typography } from "antd";
 import { Link, useParams } from "react-router";
 import { recordTitle } from "../../components/fields/record-title";
+import { PageSpinner } from "../../components/page-spinner";
 import type { Resource } from "../../resource-engine/define";
 import { inSentence } from "../../resource-engine/list-query";
 import { recordPath, SCOPE_PARAM, scopeOf } from "../../resource-engine/resource-routes";
@@ -25,7 +26,7 @@ export default function RecordChildPage({ resource, name }: { resource: Resource
       </Typography.Title>
       <Card>
         {query.isLoading ? (
-          <Spin style={{ display: "block", padding: 48 }} aria-label="Loading" />
+          <PageSpinner />
         ) : !record || misplaced ? (
           <Result
             status={misplaced ? "404" : "warning"}

@@ -4,11 +4,12 @@
 // keeps one, and Edit of the record (rows are edited with their parent, in one write).
 import { ArrowLeftOutlined, EditOutlined, HistoryOutlined } from "@ant-design/icons";
 import { type BaseKey, type BaseRecord, CanAccess } from "@refinedev/core";
-import { Button, Card, Descriptions, Flex, Result, Space, Spin, Typography } from "antd";
+import { Button, Card, Descriptions, Flex, Result, Space, Typography } from "antd";
 import type { ReactNode } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { FieldValue } from "../../components/fields/field-value";
 import { recordTitle } from "../../components/fields/record-title";
+import { PageSpinner } from "../../components/page-spinner";
 import type { Resource } from "../../resource-engine/define";
 import { childFieldOf } from "../../resource-engine/field-of";
 import { inSentence } from "../../resource-engine/list-query";
@@ -42,7 +43,7 @@ export default function RecordChildRowPage({ resource, name }: { resource: Resou
 
   let body: ReactNode;
   if (query.isLoading) {
-    body = <Spin style={{ display: "block", padding: 48 }} aria-label="Loading" />;
+    body = <PageSpinner />;
   } else if (!record || misplaced) {
     body = (
       <Result

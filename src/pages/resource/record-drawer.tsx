@@ -1,10 +1,11 @@
 // Create, show and edit of a "drawer" kind: a drawer over the kind's list, opened by the URL
 // (/vendors/create, /vendors/12, /vendors/12/edit, keeping the list's query), so a link to it
-// works after a reload. Closing returns to the list as it was.
+// works after a reload. Closing returns to the list as it was, the focus to what opened the drawer.
 import { Drawer, Grid } from "antd";
 import { useState } from "react";
 import { useLocation, useNavigate, useParams } from "react-router";
 import { recordTitle } from "../../components/fields/record-title";
+import { useReturnFocus } from "../../components/use-return-focus";
 import type { Resource } from "../../resource-engine/define";
 import { inSentence } from "../../resource-engine/list-query";
 import { listPath } from "../../resource-engine/resource-routes";
@@ -28,6 +29,7 @@ export default function RecordDrawer({ resource, mode }: RecordDrawerProps) {
   const [dirty, setDirty] = useState(false);
   const confirmLeave = useUnsavedChanges(dirty);
   const { result: record } = useRecord(resource, id, mode === "show");
+  useReturnFocus();
 
   const toList = () => navigate({ pathname: listPath(resource, scope), search });
   const close = () => confirmLeave(toList);
@@ -55,7 +57,12 @@ export default function RecordDrawer({ resource, mode }: RecordDrawerProps) {
       }
     >
       {mode === "show" && id ? (
-        <RecordShow resource={resource} id={id} onBack={toList} />
+        // Details can be taller than the drawer with nothing focusable in them: the keyboard scrolls them from
+        // this region (axe: scrollable-region-focusable).
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region takes the focus so keys can scroll it
+        <section tabIndex={0} aria-label={title}>
+          <RecordShow resource={resource} id={id} onBack={toList} />
+        </section>
       ) : (
         <RecordForm
           key={`${mode}:${id ?? ""}`}

@@ -16,7 +16,7 @@ import {
   useSubscription,
 } from "@refinedev/core";
 import { Button, Col, ConfigProvider, Flex, Form, Result, Row, Spin } from "antd";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useErrorBanner } from "../../components/use-error-banner";
 import type { Resource } from "../../resource-engine/define";
 import { fieldOf } from "../../resource-engine/field-of";
@@ -37,6 +37,7 @@ import { useCreateDefaults } from "./create-defaults";
 import { useFieldBounds } from "./field-bounds";
 import { RecordFormField } from "./form-control";
 import { childErrorsOffCell, isTransitionRefusal, workflowFields } from "./form-errors";
+import { useGuardedLocks } from "./guarded-locks";
 import { isNotFound, RecordNotFound, retryUnlessRefused } from "./record-not-found";
 import { type RevealedSecret, revealedSecrets, SecretReveal, withoutPlaintext } from "./secret-reveal";
 import { useChangedElsewhere } from "./use-changed-elsewhere";
@@ -141,7 +142,10 @@ export function RecordForm({
   // A create shows the statuses the server would give (the first of each entity) when they arrive.
   const serverDefaults = useCreateDefaults(resource, action === "create");
   // What other records allow in the bounded fields, for the values being entered (field-bounds.ts).
-  const bounds = useFieldBounds(resource, form, action === "edit" ? id : undefined);
+  const otherRecords = useFieldBounds(resource, form, action === "edit" ? id : undefined);
+  // Fields the caller may not change (a product's prices without UpdatePrice): locked, with why.
+  const guarded = useGuardedLocks(resource);
+  const bounds = useMemo(() => ({ ...otherRecords, ...guarded }), [otherRecords, guarded]);
   useEffect(() => {
     if (!serverDefaults) return;
     const empty = (path: (string | number)[]) => {

@@ -1,9 +1,10 @@
 // The show view's data and actions, shared by the drawer and the record page.
-import { EditOutlined, HistoryOutlined } from "@ant-design/icons";
-import { DeleteButton } from "@refinedev/antd";
-import { type BaseRecord, CanAccess, useOne } from "@refinedev/core";
-import { Button, Result, Space, Spin } from "antd";
+import { DeleteOutlined, EditOutlined, HistoryOutlined } from "@ant-design/icons";
+import { type BaseRecord, CanAccess, useDeleteButton, useOne } from "@refinedev/core";
+import { Button, Popconfirm, Result, Space } from "antd";
 import { useLocation, useNavigate, useParams } from "react-router";
+import { useKeyboardConfirm } from "../../components/keyboard-confirm";
+import { PageSpinner } from "../../components/page-spinner";
 import type { Resource } from "../../resource-engine/define";
 import { inSentence } from "../../resource-engine/list-query";
 import { SCOPE_PARAM, scopeOf } from "../../resource-engine/resource-routes";
@@ -29,7 +30,7 @@ export function useRecord(resource: Resource, id: string | undefined, enabled = 
 export function RecordShow({ resource, id, onBack }: { resource: Resource; id: string; onBack: () => void }) {
   const { query, result } = useRecord(resource, id);
   const { [SCOPE_PARAM]: scope } = useParams();
-  if (query.isLoading) return <Spin style={{ display: "block", padding: 48 }} aria-label="Loading" />;
+  if (query.isLoading) return <PageSpinner />;
   if (isNotFound(query.error)) return <RecordNotFound resource={resource} onBack={onBack} />;
   if (!result) {
     return <Result status="warning" title={`This ${inSentence(resource.singular)} could not be loaded.`} />;
@@ -41,15 +42,13 @@ export function RecordShow({ resource, id, onBack }: { resource: Resource; id: s
   return <RecordDetails resource={resource} record={result} />;
 }
 
-export function RecordActions({
-  resource,
-  id,
-  onDeleted,
-}: {
+interface RecordActionsProps {
   resource: Resource;
   id: string;
   onDeleted: () => void;
-}) {
+}
+
+export function RecordActions({ resource, id, onDeleted }: RecordActionsProps) {
   const navigate = useNavigate();
   const { search } = useLocation();
   const { [SCOPE_PARAM]: scope } = useParams();
@@ -73,13 +72,38 @@ export function RecordActions({
           Edit
         </Button>
       </CanAccess>
-      <DeleteButton
-        resource={resource.kind}
-        recordItemId={id}
-        confirmTitle={`Delete this ${inSentence(resource.singular)}?`}
-        confirmOkText="Delete"
-        onSuccess={onDeleted}
-      />
+      <DeleteRecordButton resource={resource} id={id} onDeleted={onDeleted} />
     </Space>
+  );
+}
+
+/** Refine's delete button (its access check, mutation and notices) with a question the keyboard reaches. */
+function DeleteRecordButton({ resource, id, onDeleted }: RecordActionsProps) {
+  const remove = useDeleteButton({ resource: resource.kind, id, onSuccess: onDeleted });
+  const { trigger, popconfirm } = useKeyboardConfirm();
+  if (remove.hidden) return null;
+  return (
+    <Popconfirm
+      title={`Delete this ${inSentence(resource.singular)}?`}
+      okText="Delete"
+      okType="danger"
+      cancelText={remove.cancelLabel}
+      okButtonProps={{ disabled: remove.loading }}
+      onConfirm={remove.onConfirm}
+      disabled={remove.disabled}
+      {...popconfirm}
+    >
+      <Button
+        ref={trigger}
+        danger
+        loading={remove.loading}
+        disabled={remove.disabled}
+        icon={<DeleteOutlined />}
+        title={remove.title}
+        className="refine-delete-button"
+      >
+        {remove.label}
+      </Button>
+    </Popconfirm>
   );
 }

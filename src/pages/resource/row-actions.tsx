@@ -11,6 +11,7 @@ import type { IconDefinition } from "@ant-design/icons-svg/lib/types";
 import { type BaseKey, type BaseRecord, useCan, useDelete } from "@refinedev/core";
 import { Button, Popconfirm } from "antd";
 import { type CSSProperties, useMemo, useState } from "react";
+import { useKeyboardConfirm } from "../../components/keyboard-confirm";
 import { StaticIcon } from "../../components/static-icon";
 import type { Resource } from "../../resource-engine/define";
 import { inSentence } from "../../resource-engine/list-query";
@@ -18,6 +19,7 @@ import { scopeOf } from "../../resource-engine/resource-routes";
 import { RowLink, useRowContext } from "./list-cells";
 import { recordLink } from "./record-links";
 import { canOpen } from "./route-access";
+import "./list-layout.css";
 
 export interface RowPermissions {
   show: boolean;
@@ -50,20 +52,21 @@ const ROW_ACTIONS: CSSProperties = { display: "inline-flex", alignItems: "center
 
 /**
  * The delete button, with its confirmation made on the first click: a Popconfirm (a tooltip, a trigger and a
- * portal) in each of a page's rows was the largest part of rendering them. Made, it opens at once and the button,
- * made anew inside it, takes the focus back.
+ * portal) in each of a page's rows was the largest part of rendering them. Made, it opens at once with the focus
+ * on its Cancel (keyboard-confirm.ts).
  */
 function DeleteButton({ singular, id }: { singular: string; id: BaseKey }) {
   const { allowed } = useRowContext();
   const [asked, setAsked] = useState(false);
+  const { trigger, popconfirm } = useKeyboardConfirm();
   const button = (
     <Button
+      ref={trigger}
       danger
       size="small"
       icon={<StaticIcon icon={DeleteOutlined} />}
       loading={allowed.removing !== undefined && String(allowed.removing) === String(id)}
       aria-label={`Delete ${singular} ${id}`}
-      autoFocus={asked}
       onClick={asked ? undefined : () => setAsked(true)}
     />
   );
@@ -76,6 +79,7 @@ function DeleteButton({ singular, id }: { singular: string; id: BaseKey }) {
       okType="danger"
       cancelText="Cancel"
       onConfirm={() => allowed.remove(id)}
+      {...popconfirm}
     >
       {button}
     </Popconfirm>
@@ -101,6 +105,7 @@ export function RowActions({ resource, record }: { resource: Resource; record: B
       to={recordLink(resource, action, id, search, scope)}
       title={title}
       aria-label={`${label} ${singular} ${id}`}
+      className="row-action-link"
     >
       <StaticIcon icon={icon} />
     </RowLink>

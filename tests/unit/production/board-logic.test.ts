@@ -9,10 +9,11 @@ import {
   scannedCard,
   sortCards,
 } from "../../../src/custom/production/board-logic";
-import { BOARDS, boardOfSlug } from "../../../src/custom/production/boards";
+import { BOARDS, boardOfSlug, boardOfType, boardPath } from "../../../src/custom/production/boards";
+import { nextStation, type StationInfo } from "../../../src/custom/production/station-moves";
 
 // The station board's logic: due colouring, card order, which actions a card offers (the same
-// move rule as the server), and what a scanner's digits pick.
+// move rule as the server), where a run goes next, and what a scanner's digits pick.
 
 const s = (id: number, code: string, category: string, next: number[]): BoardStatus => ({
   id,
@@ -22,15 +23,22 @@ const s = (id: number, code: string, category: string, next: number[]): BoardSta
   color: null,
   next,
 });
-// plated(1) → printing(2) → paused(3) / held(4) / closed(5); held → printing, paused; paused → printing, held
+// plated(1) → printing(2) → paused(3) / held(4) / printed(7); held → printing, paused; paused →
+// printing, cutting, held; printed → cutting(8) → cut(9); closed(5) is final.
 const STATUSES = [
-  s(1, "plated", "production", [2, 4]),
-  s(2, "printing", "production", [3, 4, 5]),
-  s(3, "paused", "production", [2, 4]),
-  s(4, "held", "open", [2, 3]),
-  s(5, "closed", "complete", []),
   s(6, "filling", "open", [4]),
+  s(1, "plated", "production", [2, 4]),
+  s(2, "printing", "production", [3, 4, 7]),
+  s(3, "paused", "production", [2, 8, 4]),
+  s(7, "printed", "production", [8, 4]),
+  s(8, "cutting", "production", [9, 3, 4]),
+  s(9, "cut", "production", [4]),
+  s(5, "closed", "complete", []),
+  s(4, "held", "open", [2, 3]),
 ];
+const PRESS = boardOfType("press");
+const CUTTING = boardOfType("cutting");
+if (!PRESS || !CUTTING) throw new Error("no press or cutting board");
 
 const card = (over: Partial<BoardCard> = {}): BoardCard => ({
   id: 1,
@@ -58,11 +66,15 @@ const card = (over: Partial<BoardCard> = {}): BoardCard => ({
   notes: null,
   operator_id: null,
   holder: null,
+  proof_url: null,
+  next_station: "Cutting",
   ...over,
 });
 
 const ctx = (over: Partial<ActionContext> = {}): ActionContext => ({
+  board: PRESS,
   statuses: STATUSES,
+  stations: [{ id: 1, name: "Offset press 1", facility_id: null, facility: null, output_code: "printed" }],
   userId: 7,
   tasks: true,
   endStatus: true,
@@ -70,7 +82,7 @@ const ctx = (over: Partial<ActionContext> = {}): ActionContext => ({
 });
 
 const offered = (c: BoardCard, x: ActionContext) =>
-  (["claim", "start", "pause", "complete", "hold", "release"] as const).filter((a) =>
+  (["claim", "start", "pause", "complete", "hold", "release", "move"] as const).filter((a) =>
     actionAvailable(a, c, x),
   );
 
@@ -120,6 +132,63 @@ describe("action availability", () => {
   it("refuses what next_status_ids refuse: filling cannot start", () => {
     expect(offered(card({ status_id: 6 }), ctx())).toEqual(["claim", "hold"]);
   });
+  it("starts a cutting board's printed run into cutting, completes it to cut, sends a printed one on", () => {
+    const cutting = ctx({
+      board: CUTTING,
+      stations: [{ id: 1, name: "Cutting", facility_id: null, facility: null, output_code: "cut" }],
+    });
+    expect(offered(card({ status_id: 7, operator_id: 7 }), cutting)).toEqual(["start", "hold", "move"]);
+    expect(offered(card({ status_id: 8, operator_id: 7 }), cutting)).toEqual(["pause", "complete", "hold"]);
+    // Paused at the cutter, it starts into cutting again; nothing to send on while under way.
+    expect(offered(card({ status_id: 3, operator_id: 7 }), cutting)).toEqual(["start", "hold"]);
+    expect(offered(card({ status_id: 7, operator_id: 7, next_station: null }), cutting)).toEqual([
+      "start",
+      "hold",
+    ]);
+  });
+});
+
+describe("next station", () => {
+  const st = (id: number, name: string, type: string, input: number | null, output: number | null) =>
+    ({
+      id,
+      name,
+      station_type: type,
+      active: true,
+      input_status_id: input,
+      output_status_id: output,
+      output_code: null,
+    }) satisfies StationInfo;
+  // Item statuses: 20 batched, 21 printed, 22 coated, 23 cut.
+  const STATIONS = [
+    st(1, "Offset press 1", "press", 20, 21),
+    st(2, "UV coating", "coating", 21, 22),
+    st(3, "Cutting", "cutting", 22, 23),
+    st(4, "Spot UV", "specialty_press", 21, 22),
+    st(5, "Folding", "bindery", 23, null),
+  ];
+  it("follows the items' routes, the most common answer first", () => {
+    expect(nextStation(1, [[1, 2, 3]], STATIONS, "uv")?.name).toBe("UV coating");
+    expect(
+      nextStation(
+        1,
+        [
+          [1, 2, 3],
+          [1, 5],
+          [1, 5],
+        ],
+        STATIONS,
+        "uv",
+      )?.name,
+    ).toBe("Folding");
+  });
+  it("skips a coater for a run without coating", () => {
+    expect(nextStation(1, [[1, 2, 3]], STATIONS, "none")?.name).toBe("Cutting");
+  });
+  it("falls back on the station's output status where no route names it, and ends where nothing follows", () => {
+    expect(nextStation(4, [[1, 2, 3]], STATIONS, "uv")?.name).toBe("Cutting");
+    expect(nextStation(5, [[1, 5]], STATIONS, "uv")).toBeNull();
+  });
 });
 
 describe("scanner", () => {
@@ -136,17 +205,23 @@ describe("scanner", () => {
 });
 
 describe("declarations", () => {
-  it("declares the seven dashboards of spec §2, each with its read action", () => {
-    expect(BOARDS.map((b) => b.slug)).toEqual([
-      "press-dashboard",
-      "specialty-press-dashboard",
-      "letter-press-dashboard",
-      "cutting-dashboard",
-      "coating-dashboard",
-      "large-format-dashboard",
-      "bindery-dashboard",
+  it("declares the seven dashboards and two prepress queues of spec §2, each with its guard", () => {
+    expect(BOARDS.map(boardPath)).toEqual([
+      "/production/press-dashboard",
+      "/production/specialty-press-dashboard",
+      "/production/letter-press-dashboard",
+      "/production/cutting-dashboard",
+      "/production/coating-dashboard",
+      "/production/large-format-dashboard",
+      "/production/bindery-dashboard",
+      "/prepress/digital-production",
+      "/prepress/digital-cutting",
     ]);
-    expect(boardOfSlug("bindery-dashboard")?.readAction).toBe("ReadBindery");
+    expect(boardOfSlug("production", "bindery-dashboard")?.guard).toEqual({
+      kind: "ProductionStation",
+      action: "ReadBindery",
+    });
+    expect(boardOfSlug("prepress", "digital-cutting")?.guard).toEqual({ kind: "Order", action: "ReadAny" });
     expect(formatMinutes(65)).toBe("1 h 05 min");
   });
 });

@@ -32,6 +32,20 @@ describe("validateResources", () => {
     expect(errorsOf(category(), vendor())).toEqual([]);
   });
 
+  it("reports a field that requires an action its kind does not have, or a plain verb", () => {
+    const fields = (requires: string) => ({
+      name: text({ required: true, sortable: true }),
+      vendor_category_id: reference("VendorCategory", { filter: true }),
+      preferred: boolean({ requires }),
+    });
+    expect(errorsOf(category(), vendor({ fields: fields("UpdatePrice") }))).toEqual([
+      'Vendor: field "preferred" requires "UpdatePrice", not an extra action of Vendor',
+    ]);
+    expect(errorsOf(category(), vendor({ fields: fields("Update") }))).toEqual([
+      'Vendor: field "preferred" requires "Update", not an extra action of Vendor',
+    ]);
+  });
+
   it("reports an unknown field in a list column, a filter and a form", () => {
     expect(errorsOf(category(), vendor({ list: ["name", "nmae"] }))).toEqual([
       'Vendor: list names unknown field "nmae"',

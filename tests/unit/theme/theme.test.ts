@@ -1,9 +1,11 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { theme } from "antd";
 import { describe, expect, it } from "vitest";
 import { BREAKPOINTS, breakpointTokens, MOBILE_MAX_WIDTH } from "../../../src/theme/breakpoints";
+import { contrastRatio, textColourOn } from "../../../src/theme/contrast";
 import { primaryColorFor } from "../../../src/theme/primary-color";
-import { createTheme } from "../../../src/theme/theme";
+import { createTheme, FOCUS_COLOUR, TAG_TEXT_SHADES } from "../../../src/theme/theme";
 
 describe("primaryColorFor", () => {
   it.each([
@@ -82,5 +84,41 @@ describe("breakpoints.css", () => {
 
   it("scrolls smoothly", () => {
     expect(css).toMatch(/scroll-behavior: smooth/);
+  });
+});
+
+describe("contrast", () => {
+  it("reads WCAG's ratios: black on white 21, equal colours 1, #767676 on white just over 4.5", () => {
+    expect(contrastRatio("#000000", "#ffffff")).toBeCloseTo(21, 5);
+    expect(contrastRatio("#fff", "#ffffff")).toBe(1);
+    expect(contrastRatio("#767676", "#ffffff")).toBeCloseTo(4.54, 2);
+  });
+
+  it("puts white on dark colours and black where white falls under 4.5:1", () => {
+    expect(textColourOn("#c90000")).toBe("#ffffff"); // 6.0:1
+    expect(textColourOn("#8c8c8c")).toBe("#000000"); // white would be 3.4:1
+    expect(textColourOn("#eb2f96")).toBe("#000000"); // white 3.9:1; black 5.4:1
+    expect(textColourOn("green")).toBeUndefined(); // a preset tag colours its own text
+  });
+
+  it("gives every light tag's text 4.5:1 on its background", () => {
+    const token = theme.getDesignToken(createTheme("production")) as unknown as Record<string, string>;
+    for (const [key, text] of Object.entries(TAG_TEXT_SHADES)) {
+      const background = token[key.replace(/7$/, "1")];
+      expect(contrastRatio(text, background), `${key} on ${background}`).toBeGreaterThanOrEqual(4.5);
+      // antd's own shade 7 falls short there, or the override would not be needed.
+      expect(contrastRatio(token[key], background), `antd's ${key}`).toBeLessThan(4.5);
+    }
+  });
+});
+
+describe("focus.css", () => {
+  it("draws the ring in the theme's focus colour, the text fields' glow's colour", () => {
+    const css = readFileSync(join(process.cwd(), "src/theme/focus.css"), "utf8");
+    expect(css).toContain(`outline: 2px solid ${FOCUS_COLOUR}`);
+    expect(createTheme("production").components?.Input).toMatchObject({
+      activeShadow: `0 0 0 2px ${FOCUS_COLOUR}`,
+    });
+    expect(contrastRatio(FOCUS_COLOUR, "#FAFAFA")).toBeGreaterThanOrEqual(3);
   });
 });

@@ -99,7 +99,7 @@ function orderStatus(shop: Shop, order: OrderPlan): string {
   const least = Math.min(...live.map((it) => rankOf(it.status)));
   if (least <= FLOW.indexOf("received")) return "received";
   if (least <= FLOW.indexOf("approved")) return "in_prepress";
-  if (least <= FLOW.indexOf("finishing")) return "in_production";
+  if (least <= FLOW.indexOf("finishing") || order.unreleased) return "in_production";
   if (least <= FLOW.indexOf("packed")) return "ready_to_ship";
   const settled = order.deliveredAt !== null && order.deliveredAt < shop.now - 7 * DAY;
   if (order.paymentStatus === "paid" && settled) return "closed";

@@ -53,6 +53,8 @@ export interface Product {
   height: number;
   /** Folded, stitched or die-cut after cutting. */
   finishing: boolean;
+  /** Its production route: station names in order. */
+  route: string[];
   /** How often buyers pick it among products of its type (products.ts $popularity). */
   popularity: number;
 }
@@ -118,6 +120,8 @@ export interface OrderPlan {
   cancelledAt: number | null;
   held: boolean;
   packedAt: number | null;
+  /** Every item staged, the order not yet released to shipping (the stager's step). */
+  unreleased?: boolean;
   shippedAt: number | null;
   deliveredAt: number | null;
   /** The mail drops' dates, when the order mails. */
@@ -210,6 +214,7 @@ function productOf(row: SeedRow): Product {
     width: Number(row.finished_width ?? 3.5),
     height: Number(row.finished_height ?? 2),
     finishing: route.some((s) => s !== null && FINISHING_STATIONS.has(s)),
+    route: route.filter((s): s is string => s !== null),
     popularity: Number(row.$popularity ?? 1),
   };
 }

@@ -369,6 +369,9 @@ function showEveryStatus(shop: Shop, orders: OrderPlan[], runs: RunPlan[], used:
  * large-format printer with nothing), so a few donors are placed at these stations as well.
  */
 const BOARD_WORK: [string, RunPlan["process"], string][] = [
+  ["Digital press – Indigo", "digital_batch", "printing"],
+  ["Digital press – iGen", "digital_batch", "plated"],
+  ["Digital cutting", "digital_batch", "printed"],
   ["Offset press 1", "gang", "plated"],
   ["Offset press 1", "gang", "plated"],
   ["Offset press 2", "gang", "printing"],
@@ -389,12 +392,99 @@ function showEveryBoard(shop: Shop, orders: OrderPlan[], runs: RunPlan[], used: 
         !used.has(o) &&
         o.items[0].process === process &&
         o.items[0].mailing === null &&
-        (code !== "printed" || o.items[0].coating !== "none"),
+        (station !== "UV coating" || o.items[0].coating !== "none"),
     );
     if (!order) continue;
     used.add(order);
     detach(order.items[0], runs);
     ownRun(shop, order.items[0], code, runs, station);
+  }
+}
+
+/** Back before production: approved, waiting for the juggler (its later steps not yet happened). */
+function backToApproved(shop: Shop, item: ItemPlan): void {
+  const keep = FLOW.indexOf("approved") + 1;
+  item.events = item.events.slice(0, keep).map(([c, t]) => [c, Math.min(t, shop.now - HOUR)]);
+  item.slot = null;
+  item.status = "approved";
+}
+
+/**
+ * Work every prepress queue shows whatever the hour (issue 18): the history's own approved items
+ * are batched at 10:00 and 15:00, its orders staged and packed as their runs finish, so a few
+ * donors are placed: four approved items alike (one gang) and one of another gang in each
+ * juggler; an order half staged, one wholly staged and not yet released, one released and not
+ * yet packed; and an outsourced item at its trade printer.
+ */
+function showEveryQueue(shop: Shop, orders: OrderPlan[], runs: RunPlan[], used: Set<OrderPlan>): void {
+  const donors = donorsOf(shop, orders).filter((o) => o.items[0].mailing === null);
+  const take = (o: OrderPlan) => {
+    used.add(o);
+    detach(o.items[0], runs);
+    return o.items[0];
+  };
+  for (const juggler of ["Prepress juggler", "Digital juggler"]) {
+    if (!shop.stations.has(juggler)) continue;
+    const groups = new Map<string, OrderPlan[]>();
+    for (const o of donors) {
+      const it = o.items[0];
+      if (used.has(o) || !it.product.route.includes(juggler)) continue;
+      const key = [it.product.stock, it.product.colors, it.coating].join("|");
+      groups.set(key, [...(groups.get(key) ?? []), o]);
+    }
+    const ranked = [...groups.values()].sort((a, b) => b.length - a.length);
+    for (const o of [...(ranked[0] ?? []).slice(0, 4), ...(ranked[1] ?? []).slice(0, 1)]) {
+      backToApproved(shop, take(o));
+    }
+  }
+  // Staging: an order with its first items staged and its last still at the cutter, and one
+  // with every item in, waiting to be released; shipping: one released, not yet packed.
+  const several = orders
+    .filter(
+      (o) =>
+        !used.has(o) &&
+        o.items.length >= 2 &&
+        o.items.length <= 4 &&
+        o.cancelledAt === null &&
+        !o.held &&
+        o.approvedAt !== null &&
+        o.approvedAt < shop.now - 2 * DAY &&
+        o.items.every((it) => it.process !== "outsourced" && it.mailing === null && it.stoppedAt === null),
+    )
+    .reverse();
+  for (const [n, order] of several.slice(0, 2).entries()) {
+    used.add(order);
+    order.items.forEach((item, i) => {
+      detach(item, runs);
+      ownRun(shop, item, n === 0 && i === order.items.length - 1 ? "cut" : "staged", runs);
+    });
+    if (n === 1) order.unreleased = true;
+  }
+  const ready = donors.find((o) => !used.has(o));
+  if (ready) ownRun(shop, take(ready), "staged", runs);
+  // At the trade printer: an outsourced item approved yesterday, its boxes not yet in.
+  const outsourced = orders.find(
+    (o) =>
+      !used.has(o) &&
+      o.items.length === 1 &&
+      o.items[0].process === "outsourced" &&
+      o.cancelledAt === null &&
+      !o.held &&
+      o.approvedAt !== null,
+  );
+  if (
+    outsourced &&
+    !orders.some((o) => o.items.some((it) => it.process === "outsourced" && it.status === "approved"))
+  ) {
+    used.add(outsourced);
+    const item = outsourced.items[0];
+    outsourced.packedAt = outsourced.shippedAt = outsourced.deliveredAt = null;
+    item.events = [
+      ...item.events.slice(0, 4).map(([c, t]): [string, number] => [c, Math.min(t, shop.now - DAY)]),
+      ["staged", shop.now + 2 * DAY],
+    ];
+    item.stoppedAt = null;
+    item.status = "approved";
   }
 }
 
@@ -482,6 +572,7 @@ export function planProduction(shop: Shop, orders: OrderPlan[]): RunPlan[] {
     showEveryStatus(shop, orders, runs, used);
     showEveryBoard(shop, orders, runs, used);
     showFloorFigures(shop, orders, runs, used);
+    showEveryQueue(shop, orders, runs, used);
   }
   const prefix = shop.full ? "R-" : "OR-";
   const base = shop.full ? 40_001 : 501;

@@ -4,7 +4,9 @@ import { addBusinessDays, atLocal, DAY, localDate } from "./time";
 
 // Paper bought from the merchants a few times a week, and envelopes bought for a mailing: each PO
 // on its way from draft to received and closed (a few cancelled). Its total is its lines
-// (quantity × unit cost) plus freight and tax.
+// (quantity × unit cost) plus freight and tax. Each outsourced item at its trade printer now has
+// a PO to that printer for its order: sent when the item was approved, expected after the
+// printer's lead time, its tracking number once the boxes are on their way.
 
 interface Stock {
   key: string;
@@ -134,5 +136,62 @@ export function purchaseOrderRows(shop: Shop, orders: OrderPlan[]): SeedRow[] {
       $createdAt: new Date(Math.min(now, atLocal(orderedOn, 9))),
     });
   }
+  rows.push(...tradePrintingRows(shop, orders, rows.length, leadOf));
   return rows;
+}
+
+function tradePrintingRows(
+  shop: Shop,
+  orders: OrderPlan[],
+  after: number,
+  leadOf: Map<string, number>,
+): SeedRow[] {
+  const { now, full, staff } = shop;
+  const today = localDate(now);
+  const deliverTo = shop.facilities[0];
+  const atPrinter = orders.flatMap((order) =>
+    order.items
+      .filter((it) => it.process === "outsourced" && it.status === "approved" && it.product.vendor)
+      .map((item) => ({ order, item })),
+  );
+  return atPrinter.map(({ order, item }, j): SeedRow => {
+    const vendor = String(item.product.vendor);
+    const sentAt = item.events.find(([code]) => code === "approved")?.[1] ?? now;
+    const sentOn = localDate(Math.min(sentAt, now));
+    const expected = addBusinessDays(sentOn, Math.max(1, leadOf.get(vendor) ?? 5));
+    const shipping = expected <= addBusinessDays(today, 1);
+    const number = `${full ? "PO-" : "OPO-"}${(full ? 24_001 : 101) + after + j}`;
+    const unitCost = round2((item.price * 0.55) / Math.max(1, item.quantity));
+    return {
+      $key: number,
+      po_number: number,
+      vendor_id: shop.ref("Vendor", vendor),
+      deliver_to_id: deliverTo ? shop.ref("Location", deliverTo) : null,
+      order_id: shop.ref("Order", order.key),
+      ordered_at: sentOn,
+      expected_at: expected,
+      received_at: null,
+      terms: "net30",
+      freight: 0,
+      tax: 0,
+      total: round2(item.quantity * unitCost),
+      approved_by_id: staff.admin ? shop.ref("User", staff.admin) : null,
+      status: now - sentAt < DAY ? "sent" : "acknowledged",
+      tracking_number: shipping
+        ? `1Z8A47E01${order.key.replace(/\D/g, "").padStart(9, "0").slice(-9)}`
+        : null,
+      notes: `Trade printing of ${item.product.name} for ${order.key}`,
+      lines: [
+        {
+          inventory_id: null,
+          description: `${item.product.name} (${order.key}, item ${item.index + 1})`,
+          quantity: item.quantity,
+          unit_id: null,
+          unit_cost: unitCost,
+          quantity_received: 0,
+        },
+      ],
+      $createdAt: new Date(Math.min(now, sentAt)),
+    };
+  });
 }

@@ -10,9 +10,12 @@ type Rec = BaseRecord & Record<string, unknown>;
 export interface PrintItem {
   /** The order item's id: the item number the shop scans and the server's messages name. */
   itemId: number;
+  /** The order's id (its page's link). */
+  orderId: number;
   slot: number;
   numberUp: number;
   quantityRequired: number;
+  quantityProduced?: number;
   dueAt?: string;
   orderNumber?: string;
   customer?: string;
@@ -87,7 +90,9 @@ export function buildPrintRun(
     const finished = size(product?.finished_width, product?.finished_height);
     return {
       itemId: Number(row.order_item_id),
+      orderId: Number(row.order_id),
       slot: num(row.slot) ?? 0,
+      quantityProduced: num(row.quantity_produced),
       numberUp: num(row.number_up) ?? 1,
       quantityRequired: num(row.quantity_required) ?? 0,
       dueAt: str(row.due_at) ?? str(order?.wanted_by),

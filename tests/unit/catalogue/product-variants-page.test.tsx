@@ -1,0 +1,59 @@
+// The variants page (issue 21): choosing three values of each of two options shows "9 variants"
+// before anything is created, and creating sends the product's variants with the nine new ones.
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { Route, Routes } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import ProductVariantsPage from "../../../src/custom/catalogue/product-variants-page";
+import { fakeDataProvider, renderWithProviders } from "../resource-pages/render-resource";
+
+vi.setConfig({ testTimeout: 40_000 });
+const slow = { timeout: 20_000 };
+
+const product = { id: 3, sku: "BC", name: "Business cards", version: 4, attribute_ids: [1, 2], variants: [] };
+const attributes = [
+  {
+    id: 1,
+    name: "Paper",
+    code: "stock",
+    values: ["14pt", "16pt", "linen"].map((code) => ({ code, label: code })),
+  },
+  {
+    id: 2,
+    name: "Coating",
+    code: "coating",
+    values: ["uv", "matte", "none"].map((code) => ({ code, label: code })),
+  },
+];
+
+describe("product variants page", () => {
+  it("shows 9 variants for two options of three values, and creates them", async () => {
+    const update = vi.fn(async ({ id, variables }) => ({ data: { id, ...(variables as object) } as never }));
+    const rows = { Product: [product], products: [product], Attribute: attributes, attributes };
+    renderWithProviders(
+      <Routes>
+        <Route path="/products/:scopeValue/:id/variants" element={<ProductVariantsPage />} />
+      </Routes>,
+      { path: "/products/1/3/variants", dataProvider: fakeDataProvider(rows, { update }) },
+    );
+    await screen.findByText("Paper", undefined, slow);
+    expect(screen.getByTestId("variant-count")).toHaveTextContent("0 variants");
+    for (const value of ["14pt", "16pt", "linen", "uv", "matte", "none"])
+      fireEvent.click(screen.getByRole("checkbox", { name: value }));
+    expect(screen.getByTestId("variant-count")).toHaveTextContent("9 variants");
+    fireEvent.click(screen.getByRole("button", { name: "Create 9 variants" }));
+    await waitFor(() => expect(update).toHaveBeenCalled(), slow);
+    const sent = update.mock.calls[0][0].variables as { variants: { sku: string }[]; version: number };
+    expect(sent.version).toBe(4);
+    expect(sent.variants.map((v) => v.sku)).toEqual([
+      "BC-14PT-UV",
+      "BC-14PT-MATTE",
+      "BC-14PT-NONE",
+      "BC-16PT-UV",
+      "BC-16PT-MATTE",
+      "BC-16PT-NONE",
+      "BC-LINEN-UV",
+      "BC-LINEN-MATTE",
+      "BC-LINEN-NONE",
+    ]);
+  });
+});
