@@ -10,6 +10,8 @@ import { profileRoutes } from "./auth/profile-routes";
 import { registerRoute } from "./auth/register-route";
 import { type Config, defaultConfig } from "./config";
 import type { Database, DatabaseHandle } from "./db/open";
+import { orderFileRoutes } from "./files/routes";
+import { uploadRoutes } from "./files/uploads";
 import { registerBodyGuard } from "./http/body-guard";
 import { registerCors } from "./http/cors";
 import { errorHandler } from "./http/errors";
@@ -158,6 +160,9 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
         await api.register(orderDeskRoutes, { registry });
         await api.register(refundRoutes, { registry });
         await api.register(shippingRoutes, { registry });
+        // Order files: resumable uploads (tus), the list, download links that expire (server/files).
+        await api.register(uploadRoutes, { registry });
+        await api.register(orderFileRoutes, { registry });
       }
       // Prepress queues: jugglers' candidates, staging, shipping, outsourced (server/production).
       if (registry.byKind.has("Run")) await api.register(prepressRoutes, { registry });

@@ -40,6 +40,12 @@ export interface Config {
   cspOrigins: string[];
   /** The house agent (spec §9): the Agent record that can be neither deleted nor made inactive. */
   defaultAgentId: number;
+  /** The embedded file store's folder (the two buckets' uploads live under it). */
+  filesDir: string;
+  /** Key of the download links' signatures; a random one per process when unset. */
+  fileLinkSecret?: string;
+  /** The largest file an upload may announce, in bytes. */
+  maxUploadBytes: number;
 }
 
 export class ConfigError extends Error {}
@@ -76,6 +82,9 @@ const envSchema = z.object({
   PRESSROOM_TEST_OUTBOX: flag.default(false),
   CSP_EXTRA_ORIGINS: z.string().optional(),
   DEFAULT_AGENT_ID: z.coerce.number().int().min(1).default(30),
+  FILES_DIR: z.string().min(1).optional(),
+  FILE_LINK_SECRET: z.string().min(16).optional(),
+  MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(100_000).default(2048),
 });
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
@@ -112,6 +121,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     testRoutes: e.PRESSROOM_TEST_OUTBOX,
     cspOrigins: originList("CSP_EXTRA_ORIGINS", e.CSP_EXTRA_ORIGINS),
     defaultAgentId: e.DEFAULT_AGENT_ID,
+    filesDir: path.resolve(cwd, e.FILES_DIR ?? path.join(e.DATA_DIR, "files")),
+    fileLinkSecret: e.FILE_LINK_SECRET,
+    maxUploadBytes: e.MAX_UPLOAD_MB * 1024 * 1024,
   };
 }
 

@@ -286,6 +286,40 @@ export const numbering_sequences = pgTable(
 );
 
 /**
+ * An order's files (issue 19): artwork, proofs, print-ready files and others, each kept in one of the
+ * two buckets (customer proofs, shop files) of the file store (server/files/). A row is written when
+ * its upload finishes; `preflight` holds the checks of the last preflight run and `preflight_result`
+ * their worst outcome (pass, warn, fail), null while none has run.
+ */
+export const order_files = pgTable(
+  "order_files",
+  {
+    id: id(),
+    tenant_id: tenantId(),
+    order_id: integer("order_id").notNull(),
+    order_item_id: integer("order_item_id"),
+    /** artwork, proof, print_ready or other. */
+    kind: text("kind").notNull(),
+    /** proofs or shop. */
+    bucket: text("bucket").notNull(),
+    /** The object's key in its bucket. */
+    storage_key: text("storage_key").notNull(),
+    name: text("name").notNull(),
+    content_type: text("content_type").notNull(),
+    size: bigint("size", { mode: "number" }).notNull(),
+    uploaded_by: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    preflight: jsonb("preflight").$type<{ check: string; result: string; message: string }[]>(),
+    preflight_result: text("preflight_result"),
+    ...recordColumns(),
+  },
+  (t) => [
+    index("order_files_order_idx").on(t.tenant_id, t.order_id, t.id),
+    index("order_files_tenant_idx").on(t.tenant_id, t.id),
+    uniqueIndex("order_files_key").on(t.bucket, t.storage_key),
+  ],
+);
+
+/**
  * The rows of an uploaded mailing list (server/mail/list-routes.ts): row 0 is the file's header,
  * rows 1… its records as uploaded (`cells`, in column order). Processing fills `address` (the
  * record through the list's field map) and `outcome` (valid, invalid, duplicate, suppressed) with

@@ -237,7 +237,17 @@ export default function OrderDeskPage() {
           )
         }
         items={[
-          { key: "files", label: "Files", children: <FilesTab /> },
+          {
+            key: "files",
+            label: "Files",
+            children: (
+              <FilesTab
+                orderId={order.id as number}
+                items={items.map((i) => ({ id: i.id, label: `Item ${i.number}: ${i.description}` }))}
+                canUpload={access.update}
+              />
+            ),
+          },
           { key: "money", label: "Payments and refunds", children: <MoneyTab desk={desk} /> },
           {
             key: "slips",

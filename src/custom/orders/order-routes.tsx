@@ -16,6 +16,7 @@ import { guardedRoute } from "../../routing/require-permission";
 import { RequireSession } from "../../routing/require-session";
 
 const OrderDeskPage = lazyPage(() => import("./order-desk-page"));
+const OrderFilesPage = lazyPage(() => import("./order-files-page"));
 const RefundQueuePage = lazyPage(() => import("./refund-queue-page"));
 const JobTicketPage = lazyPage(() => import("./job-ticket-page"));
 const PackingSlipPage = lazyPage(() => import("../shipping/packing-slip-page"));
@@ -35,6 +36,7 @@ export function orderDeskRoutes(): ReactElement {
   return (
     <Route key="order-desk" element={<Digits />}>
       {guardedRoute({ kind: "Order", action: "show", route: "/orders/:order_id", page: <OrderDeskPage /> })}
+      {guardedRoute({ kind: "Order", action: "list", route: "/order-files", page: <OrderFilesPage /> })}
       {guardedRoute({
         kind: "RefundApproval",
         action: "edit",

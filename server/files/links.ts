@@ -1,0 +1,40 @@
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+
+// Download links that expire: /api/v1/files/{id}?expires={unix s}&sig={hmac}. The signature covers
+// the file, its tenant and the expiry, so a link can be neither moved to another file nor extended.
+
+export const LINK_TTL_SECONDS = 15 * 60;
+
+export interface LinkSigner {
+  sign(fileId: number, tenantId: number, now?: number): { url: string; expires_at: string };
+  /** "ok", "expired" or "invalid" for a link's query. */
+  check(
+    fileId: number,
+    tenantId: number,
+    expires: string,
+    sig: string,
+    now?: number,
+  ): "ok" | "expired" | "invalid";
+}
+
+export function linkSigner(secret: string | undefined, basePath = "/api/v1/files"): LinkSigner {
+  const key = secret ?? randomBytes(32).toString("hex");
+  const mac = (fileId: number, tenantId: number, expires: number) =>
+    createHmac("sha256", key).update(`${fileId}.${tenantId}.${expires}`).digest("base64url");
+  return {
+    sign(fileId, tenantId, now = Date.now()) {
+      const expires = Math.floor(now / 1000) + LINK_TTL_SECONDS;
+      return {
+        url: `${basePath}/${fileId}?expires=${expires}&sig=${mac(fileId, tenantId, expires)}`,
+        expires_at: new Date(expires * 1000).toISOString(),
+      };
+    },
+    check(fileId, tenantId, expires, sig, now = Date.now()) {
+      if (!/^\d{1,12}$/.test(expires)) return "invalid";
+      const want = Buffer.from(mac(fileId, tenantId, Number(expires)));
+      const got = Buffer.from(sig);
+      if (got.length !== want.length || !timingSafeEqual(got, want)) return "invalid";
+      return Number(expires) * 1000 < now ? "expired" : "ok";
+    },
+  };
+}

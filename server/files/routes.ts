@@ -1,0 +1,138 @@
+import { createReadStream } from "node:fs";
+import path from "node:path";
+import { and, count, desc, eq, isNull, type SQL } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { scopeFor } from "../../src/access/permissions";
+import { FILE_KINDS, PREFLIGHT_RESULTS } from "../../src/custom/orders/file-kinds";
+import { getAuth, requestGrants, requireAuth } from "../auth/authenticate";
+import { order_files, users } from "../db/schema";
+import { forbidden, HttpError, notFound } from "../http/errors";
+import { modelIn } from "../orders/order-state";
+import { parseBody, pathId, requireOrder } from "../orders/route-helpers";
+import type { ResourceRegistry } from "../resources/model";
+import { linkSigner } from "./links";
+import { bucketDir } from "./uploads";
+
+// The order files' reads:
+//   GET /order-files?order_id=&customer_id=&kind=&preflight=&page=&limit=   the list (Order Read of
+//       the one order, or Order ReadAny across orders), newest first, { data, meta: { page, limit, total } }
+//   GET /order-files/{id}/link      a download link that expires (LINK_TTL_SECONDS)
+//   GET /files/{id}?expires=&sig=   the file itself, streamed, for whoever holds a valid link
+
+const listQuery = z
+  .object({
+    order_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+    customer_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+    kind: z.enum(FILE_KINDS, { error: `Choose a kind: ${FILE_KINDS.join(", ")}` }).optional(),
+    preflight: z
+      .enum([...PREFLIGHT_RESULTS, "none"], { error: "Choose a preflight result: pass, warn, fail or none" })
+      .optional(),
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    limit: z.coerce.number().int().min(1).max(100).default(20),
+  })
+  .strict();
+
+export async function orderFileRoutes(app: FastifyInstance, options: { registry: ResourceRegistry }) {
+  const { registry } = options;
+  const signer = linkSigner(app.config.fileLinkSecret, `${app.prefix}/files`);
+  const orders = modelIn(registry, "Order").table.table;
+  const customers = modelIn(registry, "Customer").table.table;
+  const hidden = { schema: { hide: true } };
+
+  app.get("/order-files", { onRequest: requireAuth, ...hidden }, async (request) => {
+    const q = parseBody(listQuery, request.query);
+    const { tenantId } = getAuth(request);
+    if (q.order_id) await requireOrder(app, request, registry, "Read", q.order_id);
+    else if (scopeFor(await requestGrants(request), "Order", "Read") !== "all") throw forbidden();
+    const where: SQL[] = [eq(order_files.tenant_id, tenantId)];
+    if (q.order_id) where.push(eq(order_files.order_id, q.order_id));
+    if (q.customer_id) where.push(eq(orders.customer_id, q.customer_id));
+    if (q.kind) where.push(eq(order_files.kind, q.kind));
+    if (q.preflight === "none") where.push(isNull(order_files.preflight_result));
+    else if (q.preflight) where.push(eq(order_files.preflight_result, q.preflight));
+    const condition = and(...where);
+    const [rows, [{ total }]] = await Promise.all([
+      app.db
+        .select({
+          file: order_files,
+          order_number: orders.order_number,
+          customer_id: orders.customer_id,
+          customer_name: customers.name,
+          uploaded_by_name: users.name,
+        })
+        .from(order_files)
+        .innerJoin(
+          orders,
+          and(eq(orders.id, order_files.order_id), eq(orders.tenant_id, order_files.tenant_id)),
+        )
+        .leftJoin(
+          customers,
+          and(eq(customers.id, orders.customer_id), eq(customers.tenant_id, orders.tenant_id)),
+        )
+        .leftJoin(users, eq(users.id, order_files.uploaded_by))
+        .where(condition)
+        .orderBy(desc(order_files.id))
+        .limit(q.limit)
+        .offset((q.page - 1) * q.limit),
+      app.db
+        .select({ total: count() })
+        .from(order_files)
+        .innerJoin(
+          orders,
+          and(eq(orders.id, order_files.order_id), eq(orders.tenant_id, order_files.tenant_id)),
+        )
+        .where(condition),
+    ]);
+    return {
+      data: rows.map((r) => ({
+        ...r.file,
+        storage_key: undefined,
+        order_number: r.order_number,
+        customer_id: r.customer_id,
+        customer_name: r.customer_name,
+        uploaded_by_name: r.uploaded_by_name,
+      })),
+      meta: { page: q.page, limit: q.limit, total },
+    };
+  });
+
+  app.get("/order-files/:id/link", { onRequest: requireAuth, ...hidden }, async (request) => {
+    const file = await fileOf(request);
+    await requireOrder(app, request, registry, "Read", file.order_id);
+    return { data: signer.sign(file.id, file.tenant_id) };
+  });
+
+  app.get("/files/:id", hidden, async (request, reply) => {
+    const id = pathId((request.params as { id: string }).id);
+    const { expires, sig } = request.query as { expires?: string; sig?: string };
+    const [file] = await app.db.select().from(order_files).where(eq(order_files.id, id));
+    const verdict = file && expires && sig ? signer.check(id, file.tenant_id, expires, sig) : "invalid";
+    if (verdict === "expired") {
+      throw new HttpError(
+        410,
+        "This download link has expired: open the file again from the order to get a new one",
+      );
+    }
+    if (verdict !== "ok" || !file) throw notFound();
+    const stream = createReadStream(
+      path.join(bucketDir(app.config.filesDir, file.bucket as "shop"), file.storage_key),
+    );
+    return reply
+      .header("content-type", file.content_type)
+      .header("content-length", String(file.size))
+      .header("content-disposition", `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+      .header("cache-control", "private, no-store")
+      .send(stream);
+  });
+
+  async function fileOf(request: FastifyRequest) {
+    const id = pathId((request.params as { id: string }).id);
+    const [file] = await app.db
+      .select()
+      .from(order_files)
+      .where(and(eq(order_files.tenant_id, getAuth(request).tenantId), eq(order_files.id, id)));
+    if (!file) throw notFound();
+    return file;
+  }
+}

@@ -1,0 +1,122 @@
+// The order files' table, on the order page's Files tab and on /order-files: name (download through
+// a link that expires, asked for on click), kind, preflight result, order and customer, size, who
+// uploaded it and when.
+import { DownloadOutlined } from "@ant-design/icons";
+import { type BaseRecord, useDataProvider } from "@refinedev/core";
+import { App, Button, Table, Tag, Tooltip } from "antd";
+import type { ColumnsType, TablePaginationConfig } from "antd/es/table";
+import dayjs from "dayjs";
+import { Link } from "react-router";
+import { apiUrl } from "../../providers/post-json";
+import { FILE_KIND_LABELS, type FileKind } from "./file-kinds";
+import { errorText } from "./use-desk-call";
+
+export interface OrderFile extends BaseRecord {
+  id: number;
+  order_id: number;
+  order_number: string;
+  customer_id: number;
+  customer_name: string | null;
+  kind: FileKind;
+  name: string;
+  size: number;
+  content_type: string;
+  preflight_result: "pass" | "warn" | "fail" | null;
+  preflight: { check: string; result: string; message: string }[] | null;
+  uploaded_by_name: string | null;
+  created_at: string;
+}
+
+const PREFLIGHT_TAG = {
+  pass: ["success", "Passed"],
+  warn: ["warning", "Warnings"],
+  fail: ["error", "Failed"],
+} as const;
+
+export function sizeText(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
+  if (bytes < 1024 ** 3) return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  return `${(bytes / 1024 ** 3).toFixed(2)} GB`;
+}
+
+function DownloadButton({ file }: { file: OrderFile }) {
+  const data = useDataProvider();
+  const { message } = App.useApp();
+  const open = async () => {
+    try {
+      const answer = await data().custom?.({ url: `order-files/${file.id}/link`, method: "get" });
+      const link = (answer?.data as { url: string } | undefined)?.url;
+      if (link) window.location.assign(new URL(link, new URL(apiUrl(""), window.location.href)).toString());
+    } catch (error) {
+      void message.error(errorText(error));
+    }
+  };
+  return (
+    <Button type="link" icon={<DownloadOutlined />} onClick={open} style={{ padding: 0 }}>
+      {file.name}
+    </Button>
+  );
+}
+
+export function FileList({
+  files,
+  loading,
+  showOrder,
+  pagination,
+}: {
+  files: OrderFile[];
+  loading: boolean;
+  showOrder: boolean;
+  pagination: TablePaginationConfig | false;
+}) {
+  const columns: ColumnsType<OrderFile> = [
+    { title: "File", key: "name", render: (_, f) => <DownloadButton file={f} /> },
+    { title: "Kind", dataIndex: "kind", width: 110, render: (k: FileKind) => FILE_KIND_LABELS[k] ?? k },
+    {
+      title: "Preflight",
+      key: "preflight",
+      width: 120,
+      render: (_, f) => {
+        if (!f.preflight_result) return <Tag>Not checked</Tag>;
+        const [color, label] = PREFLIGHT_TAG[f.preflight_result];
+        const detail = (f.preflight ?? []).filter((c) => c.result !== "pass").map((c) => c.message);
+        return (
+          <Tooltip title={detail.join(" ") || undefined}>
+            <Tag color={color}>{label}</Tag>
+          </Tooltip>
+        );
+      },
+    },
+    ...(showOrder
+      ? ([
+          {
+            title: "Order",
+            key: "order",
+            width: 130,
+            render: (_, f) => <Link to={`/orders/${f.order_id}?tab=files`}>{f.order_number}</Link>,
+          },
+          { title: "Customer", dataIndex: "customer_name", ellipsis: true },
+        ] as ColumnsType<OrderFile>)
+      : []),
+    { title: "Size", dataIndex: "size", width: 100, align: "right", render: sizeText },
+    {
+      title: "Uploaded",
+      key: "uploaded",
+      width: 200,
+      render: (_, f) => `${dayjs(f.created_at).format("MMM D, YYYY h:mm A")} · ${f.uploaded_by_name ?? "—"}`,
+    },
+  ];
+  return (
+    <Table<OrderFile>
+      rowKey="id"
+      size="small"
+      columns={columns}
+      dataSource={files}
+      loading={loading}
+      pagination={pagination}
+      scroll={{ x: 720 }}
+      locale={{ emptyText: "No files yet" }}
+    />
+  );
+}
