@@ -24,6 +24,7 @@ import { useMemo, useState, useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import { can } from "../../access/permissions";
 import { getMergedPermissions, onPermissionsChange } from "../../providers/access-control";
+import { textColourOn } from "../../theme/contrast";
 import {
   ACTION_LABELS,
   byStage,
@@ -144,7 +145,9 @@ function QueueTable(props: {
             key: "status",
             render: (_, r) => (
               <Space direction="vertical" size={0}>
-                <Tag color={r.color ?? undefined}>{r.status}</Tag>
+                <Tag color={r.color ?? undefined} style={{ color: textColourOn(r.color ?? undefined) }}>
+                  {r.status}
+                </Tag>
                 {r.held_from && <Typography.Text type="secondary">from {r.held_from}</Typography.Text>}
               </Space>
             ),

@@ -22,6 +22,7 @@ import {
 import { Link, useNavigate, useParams } from "react-router";
 import { RecordActions } from "../../pages/resource/record-show";
 import runs from "../../resources/runs";
+import { textColourOn } from "../../theme/contrast";
 import {
   actionAvailable,
   type BoardCard,
@@ -147,7 +148,11 @@ export default function RunPage() {
           <Typography.Title level={3} style={{ margin: 0 }}>
             Run {run.runNumber}
           </Typography.Title>
-          {status && <Tag color={status.color ?? undefined}>{status.name}</Tag>}
+          {status && (
+            <Tag color={status.color ?? undefined} style={{ color: textColourOn(status.color ?? undefined) }}>
+              {status.name}
+            </Tag>
+          )}
           {card?.rush && <Tag color="red">Rush</Tag>}
         </Space>
         {id && <RecordActions resource={runs} id={id} onDeleted={() => navigate("/runs")} />}

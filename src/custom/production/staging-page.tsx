@@ -5,6 +5,7 @@
 import { CanAccess } from "@refinedev/core";
 import { Button, Card, Empty, Flex, List, Progress, Segmented, Space, Tag, Typography } from "antd";
 import { useSearchParams } from "react-router";
+import { textColourOn } from "../../theme/contrast";
 import { allIn, completeness, type StagingOrder } from "./queue-logic";
 import { OrderLink, QueueFrame, useQueue } from "./queue-page";
 
@@ -74,7 +75,10 @@ export default function StagingPage() {
                           {item.quantity.toLocaleString("en-US")}
                           {item.run_number ? ` · ${item.run_number}` : ""}
                         </span>
-                        <Tag color={item.staged ? "green" : (item.color ?? "default")}>
+                        <Tag
+                          color={item.staged ? "green" : (item.color ?? "default")}
+                          style={{ color: item.staged ? undefined : textColourOn(item.color ?? undefined) }}
+                        >
                           {item.status ?? "No status"}
                         </Tag>
                       </Flex>
