@@ -330,8 +330,15 @@ function showEveryStatus(shop: Shop, orders: OrderPlan[], runs: RunPlan[], used:
   const { now } = shop;
   const present = new Set(orders.flatMap((o) => o.items.map((it) => it.status)));
   const donors = donorsOf(shop, orders);
+  const donor = new Set(donors);
   for (const code of SHOWN) {
-    if (present.has(code)) continue;
+    if (present.has(code)) {
+      // Kept: when only donors hold this status, one of them stays out of the later placements
+      // (boards, queues, figures), which would otherwise move the last one away (packed, at some hours).
+      const holders = orders.filter((o) => o.items.some((it) => it.status === code));
+      if (holders.every((o) => donor.has(o)) && holders[0]) used.add(holders[0]);
+      continue;
+    }
     const item = donors
       .filter((o) => !used.has(o))
       .map((o) => o.items[0])
