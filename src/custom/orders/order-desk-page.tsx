@@ -80,13 +80,14 @@ export default function OrderDeskPage() {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [notice, setNotice] = useState<{ type: "success" | "error"; text: string } | null>(null);
   const { call, pending } = useDeskCall();
-  const { query, result } = useCustom<DeskAnswer>({
+  const { query } = useCustom<DeskAnswer>({
     url: `orders/${order_id}/desk`,
     method: "get",
     queryOptions: { queryKey: ["order-desk", order_id], retry: false },
     errorNotification: false,
   });
-  const desk = result?.data as DeskAnswer | undefined;
+  // Refine answers {} while loading (useCustom): only a fetched answer is the desk.
+  const desk = query.data?.data as DeskAnswer | undefined;
   const refetch = () => void query.refetch();
 
   if (query.isError) {

@@ -10,7 +10,7 @@ export function usePrintData<T extends { print_count: number }>(
   printsUrl: (id: string) => string,
 ): { state: PrintState; data: T | undefined; count: number; recordPrint: () => void } {
   const valid = !!id && /^\d{1,10}$/.test(id);
-  const { query, result } = useCustom<T>({
+  const { query } = useCustom<T>({
     url: dataUrl(id ?? ""),
     method: "get",
     queryOptions: { enabled: valid, retry: false },
@@ -18,7 +18,7 @@ export function usePrintData<T extends { print_count: number }>(
   });
   const { mutate } = useCustomMutation<{ print_count: number }>();
   const [printed, setPrinted] = useState<number | null>(null);
-  const data = result?.data as T | undefined;
+  const data = query.data?.data as T | undefined; // not useCustom's {} while loading
   const state: PrintState = !valid || query.isError ? "error" : data ? "ready" : "loading";
   const recordPrint = () =>
     mutate(

@@ -80,12 +80,12 @@ export function JugglerBoard({ kind, afterCreate }: { kind: JugglerKind; afterCr
   const juggler = JUGGLERS[kind];
   const navigate = useNavigate();
   const invalidate = useInvalidate();
-  const { query, result } = useCustom<JugglerAnswer>({
+  const { query } = useCustom<JugglerAnswer>({
     url: `production/jugglers/${kind}`,
     method: "get",
     queryOptions: { queryKey: ["juggler", kind] },
   });
-  const answer = result?.data as JugglerAnswer | undefined;
+  const answer = query.data?.data as JugglerAnswer | undefined; // not useCustom's {} while loading
   useLiveRefetch(LIVE_KINDS, query.refetch);
   const { mutate, mutation } = useCustomMutation();
   const busy = mutation.isPending;

@@ -106,7 +106,7 @@ export default function RunPage() {
     errorNotification: false,
   });
   useLiveRefetch(LIVE_KINDS, () => Promise.all([floorQuery.query.refetch(), logsQuery.query.refetch()]));
-  const floor = floorQuery.result?.data as Floor | undefined;
+  const floor = floorQuery.query.data?.data as Floor | undefined; // not useCustom's {} while loading
   const board = floor?.board ? boardOfType(floor.board) : undefined;
   const ctx = useActionContext(board, floor?.statuses, floor?.stations);
   const actions = useRunActions(() => {

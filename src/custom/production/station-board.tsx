@@ -36,7 +36,7 @@ export function StationBoard({ board }: { board: BoardDeclaration }) {
   const stationId = params.get("station_id") ?? undefined;
   const facilityId = params.get("facility_id") ?? undefined;
   const now = useNow();
-  const { query, result } = useCustom<BoardAnswer>({
+  const { query } = useCustom<BoardAnswer>({
     url: `production/boards/${board.type}`,
     method: "get",
     config: {
@@ -47,7 +47,7 @@ export function StationBoard({ board }: { board: BoardDeclaration }) {
     },
     queryOptions: { queryKey: ["production-board", board.type, stationId ?? "", facilityId ?? ""] },
   });
-  const answer = result?.data as BoardAnswer | undefined;
+  const answer = query.data?.data as BoardAnswer | undefined; // not useCustom's {} while loading
   useLiveRefetch(LIVE_KINDS, query.refetch);
   // A scan focuses its card again even when it is the one focused already (the tick changes).
   const [focus, setFocus] = useState<{ id: number | null; tick: number }>({ id: null, tick: 0 });

@@ -13,13 +13,13 @@ import type { MailDrop, MailOrderSlipAnswer } from "./mail-order-slip-data";
 export default function MailOrderSlipPage() {
   const { id = "" } = useParams();
   const navigate = useNavigate();
-  const { query, result } = useCustom<MailOrderSlipAnswer>({
+  const { query } = useCustom<MailOrderSlipAnswer>({
     url: `mail-orders/${id}/packing-slip`,
     method: "get",
     queryOptions: { queryKey: ["mail-order-slip", id], retry: false },
     errorNotification: false,
   });
-  const data = result?.data as MailOrderSlipAnswer | undefined;
+  const data = query.data?.data as MailOrderSlipAnswer | undefined; // not useCustom's {} while loading
   const { call, pending } = useDeskCall();
   const [error, setError] = useState<string | null>(null);
   if (query.isError) {

@@ -149,14 +149,14 @@ interface PrintData {
 /** Loads a run and what its print-outs show, joined by the server (GET runs/{id}/print-data, Run Read). */
 export function useRunPrintData(id: string | undefined) {
   const valid = !!id && /^\d{1,10}$/.test(id);
-  const { query, result } = useCustom<PrintData>({
+  const { query } = useCustom<PrintData>({
     url: `runs/${id}/print-data`,
     method: "get",
     queryOptions: { enabled: valid, retry: false },
     errorNotification: false,
   });
   if (!valid || query.isError) return { error: true as const };
-  const data = result?.data as PrintData | undefined;
+  const data = query.data?.data as PrintData | undefined; // not useCustom's {} while loading
   if (query.isLoading || !data?.run) return { loading: true as const };
   return {
     run: buildPrintRun(data.run, {
