@@ -28,13 +28,13 @@ export function AssignRunDialog({
   onClose: () => void;
   onDone: (message: string) => void;
 }) {
-  const { query, result } = useCustom<AssignableRun[]>({
+  const { query } = useCustom<AssignableRun[]>({
     url: `orders/${desk.order.id}/assignable-runs`,
     method: "get",
     queryOptions: { queryKey: ["assignable-runs", desk.order.id, desk.order.version] },
     errorNotification: false,
   });
-  const runs = (result?.data as AssignableRun[] | undefined) ?? [];
+  const runs = (query.data?.data as AssignableRun[] | undefined) ?? [];
   const [runId, setRunId] = useState<number | undefined>();
   const [items, setItems] = useState<number[]>([]);
   const { call, pending } = useDeskCall();

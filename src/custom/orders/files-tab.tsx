@@ -13,7 +13,7 @@ export function FilesTab({
   items: { id: number; label: string }[];
   canUpload: boolean;
 }) {
-  const { query, result } = useCustom<OrderFile[]>({
+  const { query } = useCustom<OrderFile[]>({
     url: "order-files",
     method: "get",
     config: { query: { order_id: orderId, limit: 100 } },
@@ -24,7 +24,12 @@ export function FilesTab({
       {canUpload && (
         <FileUploadPanel orderId={orderId} items={items} onUploaded={() => void query.refetch()} />
       )}
-      <FileList files={result?.data ?? []} loading={query.isLoading} showOrder={false} pagination={false} />
+      <FileList
+        files={query.data?.data ?? []}
+        loading={query.isLoading}
+        showOrder={false}
+        pagination={false}
+      />
     </>
   );
 }

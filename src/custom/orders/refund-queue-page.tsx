@@ -74,7 +74,7 @@ export default function RefundQueuePage() {
   const filter = (QUEUE_FILTERS.find((f) => f.value === params.get("status"))?.value ??
     "open") as QueueFilter;
   const order = params.get("order") ?? "";
-  const { query, result } = useCustom<QueueEntry[]>({
+  const { query } = useCustom<QueueEntry[]>({
     url: "refund-approvals/queue",
     method: "get",
     config: { query: { status: filter, ...(order ? { order } : {}) } },
@@ -87,7 +87,7 @@ export default function RefundQueuePage() {
       else next.delete(name);
       return next;
     });
-  const rows = (result?.data as QueueEntry[] | undefined) ?? [];
+  const rows = (query.data?.data as QueueEntry[] | undefined) ?? [];
   const { call, pending } = useDeskCall();
   const [rejecting, setRejecting] = useState<QueueEntry | null>(null);
   const [notice, setNotice] = useState<{ type: "success" | "warning" | "error"; text: string } | null>(null);

@@ -13,7 +13,7 @@ import { useLiveRefetch } from "./use-live-refetch";
 const LIVE_KINDS = ["Order", "PackingSlip", "PurchaseOrder"];
 
 export function useQueue<T>(path: string) {
-  const { query, result } = useCustom<T[]>({
+  const { query } = useCustom<T[]>({
     url: `production/${path}`,
     method: "get",
     queryOptions: { queryKey: ["prepress-queue", path] },
@@ -53,7 +53,7 @@ export function useQueue<T>(path: string) {
   };
   return {
     query,
-    rows: (result?.data as T[] | undefined) ?? [],
+    rows: (query.data?.data as T[] | undefined) ?? [],
     post,
     busy: mutation.isPending,
     message,

@@ -129,12 +129,12 @@ export default function RunPage() {
   const statuses = floor?.statuses ?? [];
   const status = statuses.find((s) => s.id === card?.status_id);
   const statusName = (sid: unknown) => statuses.find((s) => s.id === sid)?.name ?? "no status";
-  const stationList = (stationsQuery.result?.data as { id: number; title: string }[] | undefined) ?? [];
+  const stationList = (stationsQuery.query.data?.data as { id: number; title: string }[] | undefined) ?? [];
   const stationName = (sid: unknown) =>
     stationList.find((s) => s.id === sid)?.title ?? `station ${String(sid)}`;
   const offered = card && ctx ? ctx.board.actions.filter((a) => actionAvailable(a, card, ctx)) : [];
   const tone = dueTone(run.dueAt ?? null, new Date());
-  const logs = ((logsQuery.result?.data as LogEntry[] | undefined) ?? [])
+  const logs = ((logsQuery.query.data?.data as LogEntry[] | undefined) ?? [])
     .map((entry) => ({ entry, line: historyLine(entry, statusName, stationName) }))
     .filter((h): h is { entry: LogEntry; line: string } => h.line !== null);
 
