@@ -68,13 +68,17 @@ export function showFloorFigures(
   const dayAfter = localDateIn(atLocal(today, 12) + 48 * 3_600_000, PLANT_ZONE);
   if (!orders.some((o) => inPrepress(o) && o.wantedBy > today && o.wantedBy <= dayAfter)) {
     const order = orders.filter(inPrepress).find((o) => localDate(o.orderedAt) <= tomorrow);
-    if (order) order.wantedBy = tomorrow;
+    if (order) {
+      order.wantedBy = tomorrow;
+      used.add(order);
+    }
   }
   if (!orders.some((o) => open(o) && o.wantedBy < today)) {
     const yesterday = localDateIn(atLocal(today, 12) - 24 * 3_600_000, PLANT_ZONE);
     const order = orders.filter(open).find((o) => localDate(o.orderedAt) <= yesterday);
     if (order) {
       order.wantedBy = yesterday;
+      used.add(order);
       for (const item of order.items) item.dueAt = Math.min(item.dueAt, atLocal(yesterday, 17));
     }
   }

@@ -331,14 +331,13 @@ function showEveryStatus(shop: Shop, orders: OrderPlan[], runs: RunPlan[], used:
   const present = new Set(orders.flatMap((o) => o.items.map((it) => it.status)));
   const donors = donorsOf(shop, orders);
   const donor = new Set(donors);
+  // A status only donors hold keeps one of them, so that filling in another status does not move it away.
+  for (const code of present) {
+    const holders = orders.filter((o) => o.items.some((it) => it.status === code));
+    if (holders.every((o) => donor.has(o)) && holders[0]) used.add(holders[0]);
+  }
   for (const code of SHOWN) {
-    if (present.has(code)) {
-      // Kept: when only donors hold this status, one of them stays out of the later placements
-      // (boards, queues, figures), which would otherwise move the last one away (packed, at some hours).
-      const holders = orders.filter((o) => o.items.some((it) => it.status === code));
-      if (holders.every((o) => donor.has(o)) && holders[0]) used.add(holders[0]);
-      continue;
-    }
+    if (present.has(code)) continue;
     const item = donors
       .filter((o) => !used.has(o))
       .map((o) => o.items[0])
@@ -576,10 +575,12 @@ export function planProduction(shop: Shop, orders: OrderPlan[]): RunPlan[] {
   for (const order of orders) for (const item of order.items) settle(shop, item);
   if (shop.full) {
     const used = new Set<OrderPlan>();
-    showEveryStatus(shop, orders, runs, used);
+    // Boards, figures and queues re-time donors (and showEveryQueue a few orders of several items) first;
+    // every status is then filled in from the donors left, so that no later placement moves its holder away.
     showEveryBoard(shop, orders, runs, used);
     showFloorFigures(shop, orders, runs, used);
     showEveryQueue(shop, orders, runs, used);
+    showEveryStatus(shop, orders, runs, used);
   }
   const prefix = shop.full ? "R-" : "OR-";
   const base = shop.full ? 40_001 : 501;
