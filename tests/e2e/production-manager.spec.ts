@@ -90,19 +90,23 @@ test("production manager, inkjet queue and status management, as the administrat
     (await api.get<Saved[]>("statuses?entity=mail_order&limit=100&sort=sort_order")).map((s) => s.code);
   const order = await lanes();
   const at = order.indexOf("cancelled") + 1;
-  // Keyboard only: lift the Cancelled lane, move it one place left, drop it; then back.
-  await page.getByRole("button", { name: `Move Cancelled (position ${at})` }).focus();
-  await page.keyboard.press("Space");
-  await page.keyboard.press("ArrowLeft");
-  await page.keyboard.press("Space");
+  // Keyboard only: lift the Cancelled lane, move it one place left, drop it; then back. Each key waits for what a
+  // screen reader hears from the last one (dnd-kit's live region), as a person waits to hear it.
+  const heard = page.locator("[id^='DndLiveRegion']");
+  const move = async (from: number, key: string, to: number) => {
+    await page.getByRole("button", { name: `Move Cancelled (position ${from})` }).focus();
+    await page.keyboard.press("Space");
+    await expect(heard).toHaveText(new RegExp(`Cancelled.* position ${from}\\.$`));
+    await page.keyboard.press(key);
+    await expect(heard).toHaveText(`Cancelled is over position ${to}.`);
+    await page.keyboard.press("Space");
+  };
+  await move(at, "ArrowLeft", at - 1);
   await expect(page.getByText(`Cancelled moved to position ${at - 1}`)).toBeVisible();
   await expect
     .poll(lanes)
     .toEqual([...order.slice(0, at - 2), "cancelled", order[at - 2], ...order.slice(at)]);
-  await page.getByRole("button", { name: `Move Cancelled (position ${at - 1})` }).focus();
-  await page.keyboard.press("Space");
-  await page.keyboard.press("ArrowRight");
-  await page.keyboard.press("Space");
+  await move(at - 1, "ArrowRight", at);
   await expect(page.getByText(`Cancelled moved to position ${at}`)).toBeVisible();
   await expect.poll(lanes).toEqual(order);
 

@@ -13,14 +13,10 @@ import {
   useSensor,
   useSensors,
 } from "@dnd-kit/core";
-import {
-  rectSortingStrategy,
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-} from "@dnd-kit/sortable";
+import { rectSortingStrategy, SortableContext, useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { Button, Card, Space, Tag, Typography } from "antd";
+import { laneKeyboardCoordinates } from "./lane-keyboard";
 import type { WorkflowStatus } from "./status-workflow";
 
 const CATEGORY_COLOURS: Record<string, string> = {
@@ -121,7 +117,7 @@ export function StatusLanes(props: {
   const { lanes, stations, mayEdit, busy, onReorder, onEdit } = props;
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    useSensor(KeyboardSensor, { coordinateGetter: laneKeyboardCoordinates(lanes.map((s) => s.id)) }),
   );
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id || busy) return;

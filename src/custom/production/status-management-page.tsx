@@ -248,7 +248,7 @@ export default function StatusManagementPage() {
   const stations = useMemo(() => stationList.result?.data ?? [], [stationList.result]);
   const stationNames = useMemo(() => new Map(stations.map((s) => [s.id, s.name])), [stations]);
   const stored = useMemo(() => inLaneOrder(result?.data ?? []), [result]);
-  // While a new order is written, the lanes show it.
+  // While a new order or a next status is written, the lanes and the matrix show it.
   const [pending, setPending] = useState<WorkflowStatus[] | null>(null);
   const lanes = pending ?? stored;
   const { mutateAsync } = useUpdate();
@@ -291,11 +291,15 @@ export default function StatusManagementPage() {
       `${lanes[from].name} moved to position ${to + 1}`,
     );
   };
-  const toggle = (from: WorkflowStatus, to: WorkflowStatus, on: boolean) =>
+  const toggle = (from: WorkflowStatus, to: WorkflowStatus, on: boolean) => {
+    const next = toggledNext(from.next_status_ids, to.id, on, lanes);
+    // The box shows the click at once, as the lanes show a move; the server's answer then replaces it.
+    setPending(lanes.map((s) => (s.id === from.id ? { ...s, next_status_ids: next } : s)));
     void write(
-      [{ id: from.id, values: { next_status_ids: toggledNext(from.next_status_ids, to.id, on, lanes) } }],
+      [{ id: from.id, values: { next_status_ids: next } }],
       on ? `${from.name} may now move to ${to.name}` : `${from.name} may no longer move to ${to.name}`,
     );
+  };
 
   return (
     <Flex vertical gap={12}>

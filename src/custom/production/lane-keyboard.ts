@@ -1,0 +1,19 @@
+// Keyboard moves for lanes that wrap onto several rows: Left/Up take the lane one place back in the order,
+// Right/Down one place on. @dnd-kit's sortableKeyboardCoordinates moves by screen position instead, so a lane
+// that starts a row had nowhere to go on Left (nothing lies left of it on its row).
+import type { KeyboardCoordinateGetter, UniqueIdentifier } from "@dnd-kit/core";
+
+const STEPS: Record<string, number> = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 };
+
+/** A coordinate getter over `order` (the lanes' ids in their order). */
+export function laneKeyboardCoordinates(order: readonly UniqueIdentifier[]): KeyboardCoordinateGetter {
+  return (event, { context: { active, over, droppableRects } }) => {
+    const step = STEPS[event.code];
+    if (step === undefined || !active) return undefined;
+    event.preventDefault();
+    const from = order.indexOf(over?.id ?? active.id);
+    const target = order[from + step];
+    const rect = target === undefined ? undefined : droppableRects.get(target);
+    return rect ? { x: rect.left, y: rect.top } : undefined;
+  };
+}
