@@ -89,7 +89,8 @@ const SEED_GROUPS = {
     role: {
       name: "Customer service",
       permissions: {
-        Order: ["ReadAny", "CreateAny", "UpdateAny"],
+        // Read too: the order routes the spec gives "Order Read" (job ticket, planning sections).
+        Order: ["Read", "ReadAny", "CreateAny", "UpdateAny"],
         Customer: ["*"],
         // A customer's addresses are kept by whoever keeps the customer (its page lists them).
         CustomerAddress: ["*"],

@@ -45,6 +45,8 @@ test("an administrator's role, group and invitation give a newcomer exactly what
   await open("Roles", "/roles");
   await page.getByRole("button", { name: "Create role" }).first().click();
   await expect(page).toHaveURL("/roles/create");
+  // The editor is a page of its own, loaded on first use: the list stays on screen until it is there.
+  await expect(page.getByRole("heading", { level: 3, name: "Create role" })).toBeVisible();
   await page.getByLabel("Name", { exact: true }).fill("Vendor clerk");
   await page.getByLabel("Search resources").fill("vendor");
   await page.getByRole("checkbox", { name: "Vendor: Read", exact: true }).check();
@@ -56,6 +58,7 @@ test("an administrator's role, group and invitation give a newcomer exactly what
   // Duplicated: a copy named "Copy of …", opened for editing, saved as a role of its own.
   await page.getByRole("button", { name: "Duplicate" }).click();
   await expect(page).toHaveURL(/\/roles\/\d+\/duplicate$/);
+  await expect(page.getByRole("heading", { level: 3, name: /^Duplicate role/ })).toBeVisible();
   await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Copy of Vendor clerk");
   await page.getByRole("button", { name: "Create role" }).click();
   await expect(page).toHaveURL(/\/roles\/\d+$/);

@@ -75,7 +75,7 @@ describeEachStore("auth/profile (%s)", (kind) => {
     expect(csr.IsAvanteCSR).toBe(true);
     expect(csr.UserGroups[0].Groups).toMatchObject({ name: "Customer service", is_admin: false });
     expect(csr.UserGroups[0].Groups.GroupRoles[0].Roles.permissions).toEqual({
-      Order: ["ReadAny", "CreateAny", "UpdateAny"],
+      Order: ["Read", "ReadAny", "CreateAny", "UpdateAny"],
       Customer: ["*"],
       CustomerAddress: ["*"],
       MailOrder: ["Read", "Create", "Update"],

@@ -3,11 +3,12 @@
 // the tabs; live updates of the order and its payments, refunds, slips and mail orders refetch it.
 // Actions are offered only when the user holds the permission (desk-access.ts) and the Status
 // records allow them (desk-rules.ts); the server decides each again.
-import { type HttpError, useCustom, useSubscription } from "@refinedev/core";
+import { type HttpError, useSubscription } from "@refinedev/core";
 import { Alert, Button, Flex, Result, Space, Spin, Tabs, Tooltip, Typography } from "antd";
 import { type ReactNode, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { useProfile } from "../../auth/use-profile";
+import { useFetched } from "../../providers/use-fetched";
 import { AssignRunDialog } from "./assign-run-dialog";
 import { ChangeLogTab } from "./change-log-tab";
 import { deskAccess } from "./desk-access";
@@ -80,14 +81,13 @@ export default function OrderDeskPage() {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [notice, setNotice] = useState<{ type: "success" | "error"; text: string } | null>(null);
   const { call, pending } = useDeskCall();
-  const { query } = useCustom<DeskAnswer>({
+  const { data: desk, query } = useFetched<DeskAnswer>({
     url: `orders/${order_id}/desk`,
-    method: "get",
-    queryOptions: { queryKey: ["order-desk", order_id], retry: false },
+    // Not kept once the page is left (gcTime 0): the order's edit form and other pages change it through
+    // Refine's own keys, which do not reach this one, and the desk must never open on a stale order.
+    queryOptions: { queryKey: ["order-desk", order_id], retry: false, gcTime: 0 },
     errorNotification: false,
   });
-  // Refine answers {} while loading (useCustom): only a fetched answer is the desk.
-  const desk = query.data?.data as DeskAnswer | undefined;
   const refetch = () => void query.refetch();
 
   if (query.isError) {
