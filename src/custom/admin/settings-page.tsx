@@ -1,13 +1,13 @@
 // /settings (product admins only, spec §6): the tenant's name and what the signed-in user may
 // do, i.e. the permissions merged from the roles of their memberships in this tenant. Read-only:
 // roles and groups are edited on their own pages.
-import { useCustom } from "@refinedev/core";
 import { Card, Descriptions, Empty, Flex, Table, Tag, Typography } from "antd";
 import { useSyncExternalStore } from "react";
 import { WILDCARD } from "../../access/catalogue";
 import type { MergedPermissions } from "../../access/permissions";
 import { useProfile } from "../../auth/use-profile";
 import { getMergedPermissions, onPermissionsChange } from "../../providers/access-control";
+import { useFetched } from "../../providers/use-fetched";
 import { type MatrixRow, matrixSections } from "./permission-matrix-model";
 
 interface Tenant {
@@ -35,12 +35,7 @@ export function permissionSummary(merged: MergedPermissions | null) {
 export default function SettingsPage() {
   const profile = useProfile();
   const merged = useMergedPermissions();
-  const { query, result } = useCustom<Tenant>({
-    url: "tenant",
-    method: "get",
-    errorNotification: false,
-  });
-  const tenant = result?.data;
+  const { data: tenant, query } = useFetched<Tenant>({ url: "tenant", errorNotification: false });
   const summary = permissionSummary(merged);
 
   return (

@@ -1,10 +1,10 @@
 // Gang the order's approved items onto an open run (POST orders/{id}/assign-run): the runs offered
 // are those an approved item fits (same stock, colours and coating: GET orders/{id}/assignable-runs);
 // the server applies the gang rule again and moves the items to Batched.
-import { useCustom } from "@refinedev/core";
 import { Alert, Checkbox, Empty, Form, Modal, Select, Spin } from "antd";
 import { useState } from "react";
 import { formatDateTime } from "../../components/fields/format";
+import { useFetched } from "../../providers/use-fetched";
 import type { DeskAnswer } from "./desk-answer";
 import { errorText, useDeskCall } from "./use-desk-call";
 
@@ -28,13 +28,12 @@ export function AssignRunDialog({
   onClose: () => void;
   onDone: (message: string) => void;
 }) {
-  const { query } = useCustom<AssignableRun[]>({
+  const { data: candidates, query } = useFetched<AssignableRun[]>({
     url: `orders/${desk.order.id}/assignable-runs`,
-    method: "get",
     queryOptions: { queryKey: ["assignable-runs", desk.order.id, desk.order.version] },
     errorNotification: false,
   });
-  const runs = (query.data?.data as AssignableRun[] | undefined) ?? [];
+  const runs = candidates ?? [];
   const [runId, setRunId] = useState<number | undefined>();
   const [items, setItems] = useState<number[]>([]);
   const { call, pending } = useDeskCall();

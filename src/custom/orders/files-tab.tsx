@@ -1,6 +1,7 @@
 // The order page's Files tab: the order's files (artwork, proofs, print-ready, other) with their
 // preflight results and download links, and an upload for those who may change the order.
-import { useCustom } from "@refinedev/core";
+
+import { useFetched } from "../../providers/use-fetched";
 import { FileList, type OrderFile } from "./file-list";
 import { FileUploadPanel } from "./file-upload-panel";
 
@@ -13,9 +14,8 @@ export function FilesTab({
   items: { id: number; label: string }[];
   canUpload: boolean;
 }) {
-  const { query } = useCustom<OrderFile[]>({
+  const { data: files, query } = useFetched<OrderFile[]>({
     url: "order-files",
-    method: "get",
     config: { query: { order_id: orderId, limit: 100 } },
     queryOptions: { queryKey: ["order-files", orderId] },
   });
@@ -24,12 +24,7 @@ export function FilesTab({
       {canUpload && (
         <FileUploadPanel orderId={orderId} items={items} onUploaded={() => void query.refetch()} />
       )}
-      <FileList
-        files={query.data?.data ?? []}
-        loading={query.isLoading}
-        showOrder={false}
-        pagination={false}
-      />
+      <FileList files={files ?? []} loading={query.isLoading} showOrder={false} pagination={false} />
     </>
   );
 }

@@ -3,12 +3,12 @@
 // server (POST refund-approvals/{id}/approve | reject), which moves each along the declared steps and
 // records who decided and when. An approved card refund waits for the card processor, which is not
 // configured yet: the page says so. The filter lives in the URL (?status=).
-import { useCustom } from "@refinedev/core";
 import { Alert, Button, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { FieldValue } from "../../components/fields/field-value";
 import { EMPTY, formatDateTime, formatMoney } from "../../components/fields/format";
+import { useFetched } from "../../providers/use-fetched";
 import { fieldOf } from "../../resource-engine/field-of";
 import refundApprovals from "../../resources/refund-approvals";
 import userPayments from "../../resources/user-payments";
@@ -74,9 +74,8 @@ export default function RefundQueuePage() {
   const filter = (QUEUE_FILTERS.find((f) => f.value === params.get("status"))?.value ??
     "open") as QueueFilter;
   const order = params.get("order") ?? "";
-  const { query } = useCustom<QueueEntry[]>({
+  const { data: entries, query } = useFetched<QueueEntry[]>({
     url: "refund-approvals/queue",
-    method: "get",
     config: { query: { status: filter, ...(order ? { order } : {}) } },
     queryOptions: { queryKey: ["refund-queue", filter, order] },
   });
@@ -87,7 +86,7 @@ export default function RefundQueuePage() {
       else next.delete(name);
       return next;
     });
-  const rows = (query.data?.data as QueueEntry[] | undefined) ?? [];
+  const rows = entries ?? [];
   const { call, pending } = useDeskCall();
   const [rejecting, setRejecting] = useState<QueueEntry | null>(null);
   const [notice, setNotice] = useState<{ type: "success" | "warning" | "error"; text: string } | null>(null);

@@ -1,7 +1,8 @@
 // A print-out's data (GET {url}) and its print counter (POST {url of prints}), through the app's data
 // provider: the count shown starts at the server's and follows each recorded print.
-import { useCustom, useCustomMutation } from "@refinedev/core";
+import { useCustomMutation } from "@refinedev/core";
 import { useState } from "react";
+import { useFetched } from "../../providers/use-fetched";
 import type { PrintState } from "../production/print/print-shell";
 
 export function usePrintData<T extends { print_count: number }>(
@@ -10,15 +11,13 @@ export function usePrintData<T extends { print_count: number }>(
   printsUrl: (id: string) => string,
 ): { state: PrintState; data: T | undefined; count: number; recordPrint: () => void } {
   const valid = !!id && /^\d{1,10}$/.test(id);
-  const { query } = useCustom<T>({
+  const { data, query } = useFetched<T>({
     url: dataUrl(id ?? ""),
-    method: "get",
     queryOptions: { enabled: valid, retry: false },
     errorNotification: false,
   });
   const { mutate } = useCustomMutation<{ print_count: number }>();
   const [printed, setPrinted] = useState<number | null>(null);
-  const data = query.data?.data as T | undefined; // not useCustom's {} while loading
   const state: PrintState = !valid || query.isError ? "error" : data ? "ready" : "loading";
   const recordPrint = () =>
     mutate(

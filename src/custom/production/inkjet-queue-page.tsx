@@ -3,7 +3,7 @@
 // from GET inkjet-queue. Start, complete, hold and release addressing are the server's
 // (POST mail-orders/{id}/addressing/{action}, with the version read): a refused move shows the
 // server's sentence. Offered to whoever may update mail orders; refreshed when mail orders change.
-import { useCustom, useCustomMutation } from "@refinedev/core";
+import { useCustomMutation } from "@refinedev/core";
 import {
   Alert,
   Badge,
@@ -24,6 +24,7 @@ import { useMemo, useState, useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import { can } from "../../access/permissions";
 import { getMergedPermissions, onPermissionsChange } from "../../providers/access-control";
+import { useFetched } from "../../providers/use-fetched";
 import { textColourOn } from "../../theme/contrast";
 import {
   ACTION_LABELS,
@@ -183,13 +184,10 @@ function QueueTable(props: {
 }
 
 export default function InkjetQueuePage() {
-  const { query } = useCustom<InkjetAnswer>({
+  const { data: answer, query } = useFetched<InkjetAnswer>({
     url: "inkjet-queue",
-    method: "get",
     queryOptions: { queryKey: ["inkjet-queue"] },
   });
-  // Until the first answer, useCustom's result holds an empty object: read the query's own data.
-  const answer = query.data?.data as InkjetAnswer | undefined;
   const stages = useMemo(() => byStage(answer?.rows ?? []), [answer]);
   const merged = useSyncExternalStore(onPermissionsChange, getMergedPermissions, getMergedPermissions);
   const mayUpdate = can(merged, "MailOrder", ["Read", "Update"]);

@@ -17,10 +17,11 @@ import {
   useSensor,
   useSensors,
 } from "@dnd-kit/core";
-import { type HttpError, useCustom, useCustomMutation, useInvalidate } from "@refinedev/core";
+import { type HttpError, useCustomMutation, useInvalidate } from "@refinedev/core";
 import { Alert, Badge, Button, Col, Empty, Flex, Row, Space, Spin, Tag, Typography } from "antd";
 import { useMemo, useState } from "react";
 import { useNavigate } from "react-router";
+import { useFetched } from "../../providers/use-fetched";
 import {
   type Gang,
   groupCandidates,
@@ -80,12 +81,10 @@ export function JugglerBoard({ kind, afterCreate }: { kind: JugglerKind; afterCr
   const juggler = JUGGLERS[kind];
   const navigate = useNavigate();
   const invalidate = useInvalidate();
-  const { query } = useCustom<JugglerAnswer>({
+  const { data: answer, query } = useFetched<JugglerAnswer>({
     url: `production/jugglers/${kind}`,
-    method: "get",
     queryOptions: { queryKey: ["juggler", kind] },
   });
-  const answer = query.data?.data as JugglerAnswer | undefined; // not useCustom's {} while loading
   useLiveRefetch(LIVE_KINDS, query.refetch);
   const { mutate, mutation } = useCustomMutation();
   const busy = mutation.isPending;

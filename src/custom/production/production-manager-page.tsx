@@ -4,7 +4,6 @@
 // the order items and drops no list can filter, a drawer listing them (GET production/manager/items).
 // Charts come from a lazily loaded chunk (manager-chart.tsx, Chart.js); the tables beside them hold
 // the same figures. The answer is fetched again when runs, orders, equipment, slips or mail change.
-import { useCustom } from "@refinedev/core";
 import {
   Alert,
   Button,
@@ -23,6 +22,7 @@ import {
 } from "antd";
 import { lazy, type ReactNode, Suspense, useMemo } from "react";
 import { Link, useSearchParams } from "react-router";
+import { useFetched } from "../../providers/use-fetched";
 import { LiveRefetch } from "./live-refetch";
 import {
   type FigureRows,
@@ -236,13 +236,11 @@ function FigureDrawer({
   onPage: (page: number) => void;
   onClose: () => void;
 }) {
-  const { query } = useCustom<FigureRows>({
+  const { data: answer, query } = useFetched<FigureRows>({
     url: "production/manager/items",
-    method: "get",
     config: { query: { figure: figure ?? "", page } },
     queryOptions: { enabled: figure !== null, queryKey: ["production-manager-items", figure, page] },
   });
-  const answer = query.data?.data as FigureRows | undefined;
   return (
     <Drawer
       open={figure !== null}
@@ -410,13 +408,10 @@ export default function ProductionManagerPage() {
     ? (figureParam as ItemFigure)
     : null;
   const figurePage = Math.max(1, Number(params.get("page")) || 1);
-  const { query } = useCustom<ManagerAnswer>({
+  const { data: answer, query } = useFetched<ManagerAnswer>({
     url: "production/manager",
-    method: "get",
     queryOptions: { queryKey: ["production-manager"] },
   });
-  // Until the first answer, useCustom's result holds an empty object: read the query's own data.
-  const answer = query.data?.data as ManagerAnswer | undefined;
   const links = useMemo(() => (answer ? managerLinks(answer) : null), [answer]);
   const openFigure = (name: ItemFigure | null, page = 1) => {
     const next = new URLSearchParams(params);

@@ -1,11 +1,12 @@
 // What the three order queues of /prepress share: their data (useCustom over the queue's
 // endpoint, refreshed by the live provider), loading, error and empty states, the refusal or
 // success of their one action, and how an order is named (a link to it for who may open orders).
-import { CanAccess, type HttpError, useCustom, useCustomMutation, useInvalidate } from "@refinedev/core";
+import { CanAccess, type HttpError, useCustomMutation, useInvalidate } from "@refinedev/core";
 import { Alert, Flex, Spin, Typography } from "antd";
 import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { canOpen } from "../../pages/resource/route-access";
+import { useFetched } from "../../providers/use-fetched";
 import orders from "../../resources/orders";
 import { useLiveRefetch } from "./use-live-refetch";
 
@@ -13,9 +14,8 @@ import { useLiveRefetch } from "./use-live-refetch";
 const LIVE_KINDS = ["Order", "PackingSlip", "PurchaseOrder"];
 
 export function useQueue<T>(path: string) {
-  const { query } = useCustom<T[]>({
+  const { data: rows, query } = useFetched<T[]>({
     url: `production/${path}`,
-    method: "get",
     queryOptions: { queryKey: ["prepress-queue", path] },
   });
   useLiveRefetch(LIVE_KINDS, query.refetch);
@@ -53,7 +53,7 @@ export function useQueue<T>(path: string) {
   };
   return {
     query,
-    rows: (query.data?.data as T[] | undefined) ?? [],
+    rows: rows ?? [],
     post,
     busy: mutation.isPending,
     message,

@@ -4,7 +4,6 @@
 // slots (GET runs/{id}/print-data, joined for Run Read), and its status history from its change
 // log: who moved it where, when, with the reason or the good quantity and waste.
 import { ArrowLeftOutlined } from "@ant-design/icons";
-import { useCustom } from "@refinedev/core";
 import {
   Alert,
   Button,
@@ -21,6 +20,7 @@ import {
 } from "antd";
 import { Link, useNavigate, useParams } from "react-router";
 import { RecordActions } from "../../pages/resource/record-show";
+import { useFetched } from "../../providers/use-fetched";
 import runs from "../../resources/runs";
 import { textColourOn } from "../../theme/contrast";
 import {
@@ -84,40 +84,36 @@ export default function RunPage() {
   const { id } = useParams();
   const navigate = useNavigate();
   const print = useRunPrintData(id);
-  const floorQuery = useCustom<Floor>({
+  const { data: floor, query: floorQuery } = useFetched<Floor>({
     url: `runs/${id}/floor`,
-    method: "get",
     queryOptions: { queryKey: ["run-floor", id], retry: false },
     errorNotification: false,
   });
-  const logsQuery = useCustom<LogEntry[]>({
+  const { data: logEntries, query: logsQuery } = useFetched<LogEntry[]>({
     url: `runs/${id}/change-logs`,
-    method: "get",
     config: { query: { limit: 100 } },
     queryOptions: { queryKey: ["run-history", id], retry: false },
     errorNotification: false,
   });
   // Station names for the history (the run's look-up answers whoever reads runs).
-  const stationsQuery = useCustom<{ id: number; title: string }[]>({
+  const { data: stationList = [] } = useFetched<{ id: number; title: string }[]>({
     url: "runs/lookups/station_id",
-    method: "get",
     config: { query: { limit: 100 } },
     queryOptions: { queryKey: ["run-stations"], staleTime: 300_000 },
     errorNotification: false,
   });
-  useLiveRefetch(LIVE_KINDS, () => Promise.all([floorQuery.query.refetch(), logsQuery.query.refetch()]));
-  const floor = floorQuery.query.data?.data as Floor | undefined; // not useCustom's {} while loading
+  useLiveRefetch(LIVE_KINDS, () => Promise.all([floorQuery.refetch(), logsQuery.refetch()]));
   const board = floor?.board ? boardOfType(floor.board) : undefined;
   const ctx = useActionContext(board, floor?.statuses, floor?.stations);
   const actions = useRunActions(() => {
-    void floorQuery.query.refetch();
-    void logsQuery.query.refetch();
+    void floorQuery.refetch();
+    void logsQuery.refetch();
   });
 
   if ("error" in print) {
     return <Alert type="error" showIcon message="This run could not be loaded" />;
   }
-  if ("loading" in print || floorQuery.query.isLoading) {
+  if ("loading" in print || floorQuery.isLoading) {
     return (
       <Flex justify="center" style={{ padding: 48 }}>
         <Spin tip="Loading the run" />
@@ -129,12 +125,11 @@ export default function RunPage() {
   const statuses = floor?.statuses ?? [];
   const status = statuses.find((s) => s.id === card?.status_id);
   const statusName = (sid: unknown) => statuses.find((s) => s.id === sid)?.name ?? "no status";
-  const stationList = (stationsQuery.query.data?.data as { id: number; title: string }[] | undefined) ?? [];
   const stationName = (sid: unknown) =>
     stationList.find((s) => s.id === sid)?.title ?? `station ${String(sid)}`;
   const offered = card && ctx ? ctx.board.actions.filter((a) => actionAvailable(a, card, ctx)) : [];
   const tone = dueTone(run.dueAt ?? null, new Date());
-  const logs = ((logsQuery.query.data?.data as LogEntry[] | undefined) ?? [])
+  const logs = (logEntries ?? [])
     .map((entry) => ({ entry, line: historyLine(entry, statusName, stationName) }))
     .filter((h): h is { entry: LogEntry; line: string } => h.line !== null);
 

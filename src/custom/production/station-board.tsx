@@ -4,10 +4,10 @@
 // and the operator actions (run-action-ui.tsx). Refine's useCustom / useCustomMutation go through
 // the data provider, so a live provider refreshes the board. A scanner types digits and Enter: the
 // card of that run (or order) number is focused, and its buttons take the keyboard from there.
-import { useCustom } from "@refinedev/core";
 import { Alert, Badge, Empty, Flex, Select, Space, Spin, Typography } from "antd";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
+import { useFetched } from "../../providers/use-fetched";
 import { type BoardAnswer, columnsOf, scannedCard, sortCards } from "./board-logic";
 import type { BoardDeclaration } from "./boards";
 import { countRender } from "./render-count";
@@ -36,9 +36,8 @@ export function StationBoard({ board }: { board: BoardDeclaration }) {
   const stationId = params.get("station_id") ?? undefined;
   const facilityId = params.get("facility_id") ?? undefined;
   const now = useNow();
-  const { query } = useCustom<BoardAnswer>({
+  const { data: answer, query } = useFetched<BoardAnswer>({
     url: `production/boards/${board.type}`,
-    method: "get",
     config: {
       query: {
         ...(stationId ? { station_id: stationId } : {}),
@@ -47,7 +46,6 @@ export function StationBoard({ board }: { board: BoardDeclaration }) {
     },
     queryOptions: { queryKey: ["production-board", board.type, stationId ?? "", facilityId ?? ""] },
   });
-  const answer = query.data?.data as BoardAnswer | undefined; // not useCustom's {} while loading
   useLiveRefetch(LIVE_KINDS, query.refetch);
   // A scan focuses its card again even when it is the one focused already (the tick changes).
   const [focus, setFocus] = useState<{ id: number | null; tick: number }>({ id: null, tick: 0 });

@@ -2,24 +2,23 @@
 // slips that take them to the entry office. "Make packing slip" lists the drops not on a slip yet,
 // one line each, on a draft slip of the mail order's order (POST mail-orders/{id}/packing-slip), then
 // opens it to pack, ship and print.
-import { type HttpError, useCustom } from "@refinedev/core";
+import type { HttpError } from "@refinedev/core";
 import { Alert, Button, Descriptions, Empty, Flex, Result, Space, Spin, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { EMPTY, formatDate, formatDateTime, formatNumber } from "../../components/fields/format";
+import { useFetched } from "../../providers/use-fetched";
 import { errorText, useDeskCall } from "../orders/use-desk-call";
 import type { MailDrop, MailOrderSlipAnswer } from "./mail-order-slip-data";
 
 export default function MailOrderSlipPage() {
   const { id = "" } = useParams();
   const navigate = useNavigate();
-  const { query } = useCustom<MailOrderSlipAnswer>({
+  const { data, query } = useFetched<MailOrderSlipAnswer>({
     url: `mail-orders/${id}/packing-slip`,
-    method: "get",
     queryOptions: { queryKey: ["mail-order-slip", id], retry: false },
     errorNotification: false,
   });
-  const data = query.data?.data as MailOrderSlipAnswer | undefined; // not useCustom's {} while loading
   const { call, pending } = useDeskCall();
   const [error, setError] = useState<string | null>(null);
   if (query.isError) {

@@ -2,7 +2,8 @@
 // (server/production/print-data.ts): the run (with its items), its orders (with the run's lines), the lines'
 // products, the orders' customers, the stock, the press and the option names. Run Read is all it takes: the
 // press room prints jackets without reading orders themselves.
-import { type BaseRecord, useCustom } from "@refinedev/core";
+import type { BaseRecord } from "@refinedev/core";
+import { useFetched } from "../../../providers/use-fetched";
 import { optionNames } from "../../orders/option-names";
 
 type Rec = BaseRecord & Record<string, unknown>;
@@ -63,7 +64,7 @@ const size = (w: unknown, h: unknown): [number, number] | undefined => {
   return a && b ? [a, b] : undefined;
 };
 
-/** Builds the print model from the fetched records (pure: unit-tested). */
+/** Builds the print model from the data records (pure: unit-tested). */
 export function buildPrintRun(
   run: Rec,
   related: {
@@ -149,14 +150,12 @@ interface PrintData {
 /** Loads a run and what its print-outs show, joined by the server (GET runs/{id}/print-data, Run Read). */
 export function useRunPrintData(id: string | undefined) {
   const valid = !!id && /^\d{1,10}$/.test(id);
-  const { query } = useCustom<PrintData>({
+  const { data, query } = useFetched<PrintData>({
     url: `runs/${id}/print-data`,
-    method: "get",
     queryOptions: { enabled: valid, retry: false },
     errorNotification: false,
   });
   if (!valid || query.isError) return { error: true as const };
-  const data = query.data?.data as PrintData | undefined; // not useCustom's {} while loading
   if (query.isLoading || !data?.run) return { loading: true as const };
   return {
     run: buildPrintRun(data.run, {
