@@ -61,7 +61,13 @@ const servers = [
     stdout: true,
     // CI: no "message of the day" fetch; NO_UPDATE_NOTIFIER: no npm registry check. A configuration folder of its
     // own keeps a developer's Firebase login and usage-reporting choice out of the run.
-    env: { CI: "1", NO_UPDATE_NOTIFIER: "1", XDG_CONFIG_HOME: here(".e2e/firebase-config") },
+    env: {
+      CI: "1",
+      NO_UPDATE_NOTIFIER: "1",
+      XDG_CONFIG_HOME: here(".e2e/firebase-config"),
+      // A temp folder of the run's own (scripts/e2e.mjs): two runs' emulators never read each other's files.
+      ...(process.env.E2E_EMULATOR_TMP ? { TMPDIR: process.env.E2E_EMULATOR_TMP } : {}),
+    },
   },
   // The server of tests/e2e/sso.spec.ts: the same build, with the emulator as its identity provider. Its tests sign
   // in and land on the home page: no order of the demo tenant is read, so a small seed keeps its start short.
@@ -73,11 +79,33 @@ const servers = [
   }),
 ];
 
+// npm test runs the everyday flows (E2E_PART=everyday): signing in every way, the shell, the first-load budget,
+// permissions, the CSR's and press operator's walk of every sidebar entry, order entry, the order desk and the press
+// dashboard. The other flows (E2E_PART=rest) are CI's step after it (.ci/run), as is the accessibility pass over
+// every page (about 250, 2-4 s each, E2E_A11Y=1): together they would take npm test past its ten minutes.
+// Without E2E_PART, every flow runs (npm run test:e2e).
+const EVERYDAY = [
+  "shell",
+  "first-load-budget",
+  "identity",
+  "sso",
+  "permissions",
+  "sidebar-walk-staff",
+  "order-entry",
+  "order-desk",
+  "production-board",
+].map((name) => `**/${name}.spec.ts`);
+const part = process.env.E2E_PART;
+if (part && part !== "everyday" && part !== "rest")
+  throw new Error(`E2E_PART is everyday or rest, not ${part}`);
+
 export default defineConfig({
   testDir: "tests/e2e",
-  // The accessibility pass over every page (about 250, 2-4 s each) is CI's own step after npm test
-  // (`npm run test:a11y`, .ci/run), keeping npm test within its ten minutes; the keyboard flow stays in npm test.
-  testIgnore: process.env.E2E_A11Y === "1" ? [] : ["**/a11y-pages-*.spec.ts"],
+  testMatch: part === "everyday" ? EVERYDAY : "**/*.spec.ts",
+  testIgnore: [
+    ...(process.env.E2E_A11Y === "1" ? [] : ["**/a11y-pages-*.spec.ts"]),
+    ...(part === "rest" ? EVERYDAY : []),
+  ],
   // Two files at a time (one per core): the tests make their own records with names of their own, so they share
   // the servers; a file's tests stay in order in one worker. Half the run's time against one worker.
   fullyParallel: false,

@@ -15,6 +15,38 @@ const MOCKING = readdirSync(unitDir, { recursive: true, encoding: "utf8" })
   .filter((file) => /\bvi\.(do)?mock\(/.test(readFileSync(new URL(file, unitDir), "utf8")))
   .map((file) => `tests/unit/${file}`);
 
+// The server's tests run once on each store in CI: npm test takes PGlite ("server"), the long run
+// (scripts/long.mjs) PostgreSQL ("server-postgres": the files that loop over the stores) and the exhaustive walks
+// ("server-long": every kind, every field, hostile bodies, races, real processes, on both stores), which
+// together would take npm test past its ten minutes.
+const SERVER = "tests/server/**/*.test.ts";
+const serverDir = new URL("./tests/server/", import.meta.url);
+const serverFiles = readdirSync(serverDir).filter((file) => file.endsWith(".test.ts"));
+const serverText = (file: string) => readFileSync(new URL(file, serverDir), "utf8");
+const LONG = [
+  "reliability-hostile",
+  "reliability-isolation",
+  "reliability-permissions",
+  "reliability-races",
+  "resources-crud",
+  "server-process",
+  "simple-rest-conformance",
+].map((name) => `tests/server/${name}.test.ts`);
+const byStore = serverFiles
+  .filter((file) => /\bdescribe(EachStore|OnStore)\(/.test(serverText(file)))
+  .map((file) => `tests/server/${file}`)
+  .filter((file) => !LONG.includes(file));
+// Files whose every suite is PostgreSQL's (two processes on one database): nothing in them runs on PGlite.
+const POSTGRES_ONLY = serverFiles
+  .filter((file) => {
+    const text = serverText(file);
+    return (
+      text.includes('describeOnStore("postgres"') &&
+      !/\bdescribeEachStore\(|describeOnStore\("pglite"/.test(text)
+    );
+  })
+  .map((file) => `tests/server/${file}`);
+
 // The unit tests' page loads (crossings between the guest app and the full app) are spies: tests/unit/page-load-double.ts
 // stands in for src/routing/page-load.ts, one module for the app and the tests alike, so the files that check them
 // share the module graph instead of each mocking the module in an isolated worker.
@@ -29,8 +61,30 @@ const pageLoadDouble: Plugin = {
   },
 };
 
-// Three projects: the app's unit tests in jsdom (shared, and isolated for mocking files), the
-// server's integration tests in node.
+/** A project of the server's integration tests in node, on the stores named (TEST_STORES, tests/server/helpers.ts). */
+function serverProject(name: string, files: { include: string[]; exclude?: string[]; stores: string }) {
+  return {
+    test: {
+      name,
+      environment: "node",
+      include: files.include,
+      exclude: files.exclude,
+      // Seeds once per project and run, for its stores; each file's database is a copy (see the file).
+      globalSetup: ["tests/server/global-setup.ts"],
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+      // Databases seeded inside a test file get as many orders as the run's seeded copy.
+      env: { SEED_ORDERS: "300", TEST_STORES: files.stores },
+      pool: "forks" as const,
+      // One process per worker for all its files: a fresh one per file loaded the server's modules and
+      // compiled PGlite's WebAssembly again each time, about half the project's CPU. Each file opens its own
+      // database copy and closes it, so nothing of one file's data reaches the next.
+      isolate: false,
+    },
+  };
+}
+
+// The app's unit tests in jsdom (shared, and isolated for mocking files); the server's in node (above).
 export default defineConfig({
   plugins: [react(), pageLoadDouble],
   test: {
@@ -57,24 +111,9 @@ export default defineConfig({
           setupFiles: ["tests/unit/setup.ts"],
         },
       },
-      {
-        test: {
-          name: "server",
-          environment: "node",
-          include: ["tests/server/**/*.test.ts"],
-          // Seeds once per run; each file's database is a copy (see the file).
-          globalSetup: ["tests/server/global-setup.ts"],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          // Databases seeded inside a test file get as many orders as the run's seeded copy.
-          env: { SEED_ORDERS: "300" },
-          pool: "forks",
-          // One process per worker for all its files: a fresh one per file loaded the server's modules and
-          // compiled PGlite's WebAssembly again each time, about half the project's CPU. Each file opens its own
-          // database copy and closes it, so nothing of one file's data reaches the next.
-          isolate: false,
-        },
-      },
+      serverProject("server", { include: [SERVER], exclude: [...LONG, ...POSTGRES_ONLY], stores: "pglite" }),
+      serverProject("server-postgres", { include: byStore, stores: "postgres" }),
+      serverProject("server-long", { include: LONG, stores: "pglite,postgres" }),
     ],
   },
 });

@@ -57,6 +57,9 @@ let staticDir = join(root, ".e2e", "dist");
 if (ownPort) {
   console.log(`The Auth emulator uses port ${emulatorPort} (${defaultEmulatorPort} is taken or overridden).`);
   emulatorSettings.emulators.auth.port = emulatorPort;
+  // The emulator suite's hub and logging ports are fixed too (4400, 4500): another run's emulator holds them.
+  emulatorSettings.emulators.hub = { host: "127.0.0.1", port: await freePort() };
+  emulatorSettings.emulators.logging = { host: "127.0.0.1", port: await freePort() };
   mkdirSync(join(root, ".e2e"), { recursive: true });
   firebaseConfig = join(root, ".e2e", `firebase-${emulatorPort}.json`);
   writeFileSync(firebaseConfig, `${JSON.stringify(emulatorSettings, null, 2)}\n`);
@@ -89,6 +92,9 @@ const noConfigBuild = run(
 });
 
 const dataDir = mkdtempSync(join(tmpdir(), "pressroom-e2e-"));
+// The emulator keeps a file per project in the temp folder that another run's emulator of the same project reads
+// as its own ("multiple instances … for project demo-pressroom", then it exits): each run gets a temp folder.
+const emulatorTmp = mkdtempSync(join(tmpdir(), "pressroom-e2e-emulator-"));
 const ssoDataDir = mkdtempSync(join(tmpdir(), "pressroom-e2e-sso-"));
 const env = {
   ...process.env,
@@ -100,11 +106,12 @@ const env = {
   E2E_NOCONFIG_DIR: noConfigDir,
   E2E_EMULATOR_PORT: String(emulatorPort),
   E2E_FIREBASE_CONFIG: relative(root, firebaseConfig),
+  E2E_EMULATOR_TMP: emulatorTmp,
   CHROMIUM_PATH: chromium,
 };
 const playwright = await run(bin("playwright"), ["test", ...process.argv.slice(2)], { cwd: root, env });
 const noConfigCode = await noConfigBuild;
 const code = playwright || noConfigCode;
-for (const dir of [dataDir, ssoDataDir]) rmSync(dir, { recursive: true, force: true });
+for (const dir of [dataDir, ssoDataDir, emulatorTmp]) rmSync(dir, { recursive: true, force: true });
 if (ownPort) for (const path of [staticDir, firebaseConfig]) rmSync(path, { recursive: true, force: true });
 process.exit(code);

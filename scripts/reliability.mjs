@@ -1,5 +1,5 @@
-// npm run test:reliability: the long part of the reliability suite (the fast part runs in npm test,
-// tests/server/reliability-*.test.ts). Against the real server, each phase a process of its own
+// npm run test:reliability: the long part of the reliability suite (the in-process part is
+// tests/server/reliability-*.test.ts, in npm run test:long). Against the real server, each phase a process of its own
 // (tests/reliability/*.ts): PGlite's durability measured; hostile input over HTTP to every kind
 // (once: the store does not change what the HTTP layer refuses); kill -9 in the middle of bursts
 // of writes, on PGlite and on PostgreSQL (TEST_DATABASE_URL); kill -9 of one of two workers

@@ -1,4 +1,6 @@
-// npm test: type check, lint, unit and server tests (Vitest), end-to-end tests (Playwright in Chromium).
+// npm test: type check, lint, unit and server tests (Vitest; the server's on PGlite), the everyday end-to-end flows
+// (Playwright in Chromium). CI then runs the rest (.ci/run): the other end-to-end flows, the server's tests on
+// PostgreSQL and its exhaustive walks (npm run test:long), the accessibility pass and the reliability run.
 // The type check and lint run beside Vitest (they only read the sources; Vitest's start, bundling the server and
 // seeding the databases, leaves a core free for them), their output printed when each ends; the end-to-end tests
 // follow once all three pass. Closes with each step's time and one line that counts every test that ran.
@@ -18,11 +20,17 @@ const together = [
   [
     "unit and server tests",
     bin("vitest"),
-    ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${results}/vitest.json`],
+    [
+      "run",
+      ...["unit", "unit-mocking", "server"].flatMap((project) => ["--project", project]),
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${results}/vitest.json`,
+    ],
     false,
   ],
 ];
-const e2e = ["end-to-end tests", process.execPath, ["scripts/e2e.mjs"]];
+const e2e = ["end-to-end tests (everyday flows)", process.execPath, ["scripts/e2e.mjs"]];
 
 const flaky = [];
 const skips = [];
@@ -86,8 +94,10 @@ async function step(name, command, args, quiet = false) {
 await Promise.all(together.map(([name, command, args, quiet]) => step(name, command, args, quiet)));
 if (failedSteps.length === 0) {
   const ready = await emulatorInstall;
-  if (ready === 0) await step(...e2e);
-  else failedSteps.push(`${e2e[0]} (the Auth emulator's install failed)`);
+  if (ready === 0) {
+    process.env.E2E_PART = "everyday"; // playwright.config.ts: the flows npm test runs
+    await step(...e2e);
+  } else failedSteps.push(`${e2e[0]} (the Auth emulator's install failed)`);
 }
 
 // Not left half-done behind an early failure (the next run would take a partial install for a whole one).

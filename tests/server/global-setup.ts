@@ -25,8 +25,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw new Error("the server could not be bundled (scripts/build-server.mjs)");
   const out = execFileSync(process.execPath, ["--import", "tsx", "tests/server/seed-copies.ts"], {
     cwd: ROOT,
-    // A few hundred orders are enough for the suite (SEED_ORDERS, unless the run sets it).
-    env: { ...process.env, SEED_ORDERS: process.env.SEED_ORDERS ?? "300" },
+    // A few hundred orders are enough for the suite (SEED_ORDERS, unless the run sets it); only the project's
+    // stores are seeded (TEST_STORES, vitest.config.ts).
+    env: {
+      ...process.env,
+      SEED_ORDERS: process.env.SEED_ORDERS ?? "300",
+      TEST_STORES: String(project.config.env?.TEST_STORES ?? "pglite,postgres"),
+    },
     encoding: "utf8",
     stdio: ["ignore", "pipe", "inherit"],
     timeout: 300_000,
@@ -39,7 +44,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide("seededPostgres", template);
 
   return async () => {
-    rmSync(image, { force: true });
+    if (image) rmSync(image, { force: true });
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (!adminUrl || !template) return;
     const admin = new pg.Client({ connectionString: adminUrl });

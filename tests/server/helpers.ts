@@ -17,8 +17,22 @@ import { pgliteTemplate } from "./pglite-image";
 
 export type DatabaseKind = "pglite" | "postgres";
 
-/** Both stores, always: a store this run cannot reach is reported as skipped, never silently left out. */
+/** Both stores: a store this run cannot reach is reported as skipped, never silently left out. */
 export const STORES: readonly DatabaseKind[] = ["pglite", "postgres"];
+
+/**
+ * The stores this run covers: TEST_STORES (a comma list), else both. npm test covers PGlite (scripts/test.mjs) and
+ * the long run PostgreSQL (scripts/long.mjs), so that CI runs every server test on each store once.
+ */
+export const RUN_STORES: readonly DatabaseKind[] = (() => {
+  const named = process.env.TEST_STORES?.split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (!named?.length) return STORES;
+  const unknown = named.filter((s) => !STORES.includes(s as DatabaseKind));
+  if (unknown.length) throw new Error(`TEST_STORES names no store: ${unknown.join(", ")} (pglite, postgres)`);
+  return STORES.filter((s) => named.includes(s));
+})();
 
 /** Why a store is not tested in this run, or undefined when it is. */
 export function storeMissing(kind: DatabaseKind): string | undefined {
@@ -32,11 +46,12 @@ export function storeMissing(kind: DatabaseKind): string | undefined {
  * skipped test that says why, so a local run shows "1 skipped" and the reason instead of half the suite gone quietly.
  */
 export function describeEachStore(title: string, body: (kind: DatabaseKind) => void): void {
-  for (const kind of STORES) describeOnStore(kind, title.replaceAll("%s", kind), () => body(kind));
+  for (const kind of RUN_STORES) describeOnStore(kind, title.replaceAll("%s", kind), () => body(kind));
 }
 
 /** A suite that needs one store: without it, one skipped test that says why. */
 export function describeOnStore(kind: DatabaseKind, title: string, body: () => void): void {
+  if (!RUN_STORES.includes(kind)) return; // the other step of CI's run covers it
   const missing = storeMissing(kind);
   if (missing)
     describe(title, () =>

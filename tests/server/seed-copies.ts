@@ -58,9 +58,11 @@ export async function withAdmin<T>(adminUrl: string, fn: (admin: pg.Client) => P
   }
 }
 
+// Only the stores the project runs on (TEST_STORES); "" for a store it does not use.
+const stores = (process.env.TEST_STORES ?? "pglite,postgres").split(",");
 const adminUrl = process.env.TEST_DATABASE_URL;
 const [image, template] = await Promise.all([
-  seededPgliteImage(),
-  adminUrl ? seededPostgres(adminUrl) : Promise.resolve(""),
+  stores.includes("pglite") ? seededPgliteImage() : Promise.resolve(""),
+  adminUrl && stores.includes("postgres") ? seededPostgres(adminUrl) : Promise.resolve(""),
 ]);
 process.stdout.write(`${JSON.stringify({ image, template })}\n`);
