@@ -116,7 +116,12 @@ function childInput(child: ChildModel): z.ZodType {
 
 export function resourceSchemas(model: ResourceModel): ResourceSchemas {
   const cached = cache.get(model);
-  if (cached) return cached;
+  if (cached) {
+    // The registry is global and keyed by the kind's name: another registry of the same process (the tests' own
+    // kinds) may have taken the name since. The app being built now names its own record.
+    register(model.kind, cached.record, `A ${model.singular} record`);
+    return cached;
+  }
   const writable = writableOf(model.fields);
   const childInputs = Object.fromEntries(model.children.map((c) => [c.name, childInput(c)]));
 

@@ -1,13 +1,17 @@
 // Vitest setup for the app's unit tests (jsdom): jest-dom matchers and the browser APIs
 // antd needs that jsdom lacks.
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeEach, vi } from "vitest";
 import { clear as clearFeedback } from "../../src/providers/feedback-store";
 // tests/unit/page-load-double.ts here (vitest.config.ts).
 import { assignPage, replacePage } from "../../src/routing/page-load";
 // Once per worker (a module, unlike this file, is not run again for each test file of a shared worker).
 import "./jsdom-styles";
+
+// findBy… and waitFor give a page 5 s (Testing Library's default is 1 s): on a CI machine busy with the type check
+// and the server tests, a lazy page's first render took longer than that, and a wait that fails there says nothing.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Files share one module graph (vitest.config.ts): no message outlives its test, and none a
 // late promise of an earlier file pushes (a lazy page failing after its render was cleaned up)
