@@ -44,27 +44,26 @@ if ((await ensureEmulatorInstalled()) !== 0) process.exit(1);
 
 // The emulator's address is baked into the build (VITE_FIREBASE_AUTH_EMULATOR_URL). The port of
 // tools/firebase-emulator/firebase.json is used whenever it is free, and the build in .e2e/dist/ then stays reusable
-// from run to run. When it is taken (another run, another emulator), a free port goes into a copy of that file and
-// the build for it into a folder of its own, removed afterwards, so that a run in progress keeps its build.
+// from run to run. When it is taken (another run, another emulator), a free port is used and the build for it goes
+// into a folder of its own, removed afterwards, so that a run in progress keeps its build. The emulator suite's hub
+// and logging ports (4400, 4500 by default) are free ones of each run's own: another run's emulator may hold those.
 const firebaseJson = join(emulatorDir, "firebase.json");
 const emulatorSettings = readJson(firebaseJson);
 const defaultEmulatorPort = emulatorSettings.emulators.auth.port;
 const emulatorPort =
   Number(process.env.E2E_EMULATOR_PORT) || (await tryPort(defaultEmulatorPort)) || (await freePort());
 const ownPort = emulatorPort !== defaultEmulatorPort;
-let firebaseConfig = firebaseJson;
 let staticDir = join(root, ".e2e", "dist");
 if (ownPort) {
   console.log(`The Auth emulator uses port ${emulatorPort} (${defaultEmulatorPort} is taken or overridden).`);
-  emulatorSettings.emulators.auth.port = emulatorPort;
-  // The emulator suite's hub and logging ports are fixed too (4400, 4500): another run's emulator holds them.
-  emulatorSettings.emulators.hub = { host: "127.0.0.1", port: await freePort() };
-  emulatorSettings.emulators.logging = { host: "127.0.0.1", port: await freePort() };
-  mkdirSync(join(root, ".e2e"), { recursive: true });
-  firebaseConfig = join(root, ".e2e", `firebase-${emulatorPort}.json`);
-  writeFileSync(firebaseConfig, `${JSON.stringify(emulatorSettings, null, 2)}\n`);
   staticDir = join(root, ".e2e", `dist-${emulatorPort}`);
 }
+emulatorSettings.emulators.auth.port = emulatorPort;
+emulatorSettings.emulators.hub = { host: "127.0.0.1", port: await freePort() };
+emulatorSettings.emulators.logging = { host: "127.0.0.1", port: await freePort() };
+mkdirSync(join(root, ".e2e"), { recursive: true });
+const firebaseConfig = join(root, ".e2e", `firebase-${process.pid}.json`);
+writeFileSync(firebaseConfig, `${JSON.stringify(emulatorSettings, null, 2)}\n`);
 
 // The end-to-end build has a folder of its own, so that dist/ (npm start) never carries the emulator's address.
 const buildEnv = { ...process.env, VITE_FIREBASE_AUTH_EMULATOR_URL: `http://127.0.0.1:${emulatorPort}` };
@@ -113,5 +112,6 @@ const playwright = await run(bin("playwright"), ["test", ...process.argv.slice(2
 const noConfigCode = await noConfigBuild;
 const code = playwright || noConfigCode;
 for (const dir of [dataDir, ssoDataDir, emulatorTmp]) rmSync(dir, { recursive: true, force: true });
-if (ownPort) for (const path of [staticDir, firebaseConfig]) rmSync(path, { recursive: true, force: true });
+rmSync(firebaseConfig, { force: true });
+if (ownPort) rmSync(staticDir, { recursive: true, force: true });
 process.exit(code);
