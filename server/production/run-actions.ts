@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { OperatorAction } from "../../src/custom/production/boards";
 import {
   boardOfStation,
@@ -9,17 +9,18 @@ import {
 } from "../../src/custom/production/station-moves";
 import { statusesAllowedFrom } from "../../src/resource-engine/status-moves";
 import type { Database } from "../db/open";
-import { change_logs, users } from "../db/schema";
+import { users } from "../db/schema";
 import { HttpError, notFound } from "../http/errors";
 import { type Changes, diffRows, writeChangeLogs } from "../resources/change-logs";
 import { staleVersion } from "../resources/errors";
 import type { Row } from "../resources/hooks";
 import { childOf, modelOf } from "../resources/hooks/derived-writes";
 import { type ItemEdit, lockOrders, logItemEdits } from "../resources/hooks/order-item-runs";
-import type { ResourceModel, ResourceRegistry } from "../resources/model";
+import { loadRegistry, type ResourceModel, type ResourceRegistry } from "../resources/model";
 import { recordLabel } from "../resources/status-rules";
 import { checkStatusMoves } from "../resources/workflow";
 import { routesOfRuns, stationsOf } from "./stations";
+import { type EntityStatus, entityStatuses, heldFromStatus } from "./status-writes";
 
 // An operator's action on a run, in one transaction over the run's locked row:
 // - claim names the caller as the run's operator (operator_id); a run someone else holds is a
@@ -47,29 +48,11 @@ export interface ActionBody {
   waste?: number;
 }
 
-interface FlowStatus {
-  id: number;
-  code: string;
-  name: string;
-  category: string | null;
-  next: number[];
-}
+type FlowStatus = EntityStatus;
 
-async function statusesOf(tx: Database, tenantId: number, entity: string): Promise<FlowStatus[]> {
-  const t = (await modelOf("Status")).table.table;
-  const rows = await tx
-    .select({ id: t.id, code: t.code, name: t.name, category: t.category, next: t.next_status_ids })
-    .from(t)
-    .where(and(eq(t.tenant_id, tenantId), eq(t.entity, entity)))
-    .orderBy(t.sort_order, t.id);
-  return rows.map((r) => ({
-    id: r.id as number,
-    code: String(r.code),
-    name: String(r.name),
-    category: (r.category as string | null) ?? null,
-    next: Array.isArray(r.next) ? (r.next as number[]) : [],
-  }));
-}
+/** The tenant's statuses of `entity` (the engine's registry, loaded once). */
+const statusesOf = async (tx: Database, tenantId: number, entity: string) =>
+  entityStatuses(tx, await loadRegistry(), tenantId, entity);
 
 async function userName(tx: Database, id: number): Promise<string> {
   const [row] = await tx.select({ name: users.name }).from(users).where(eq(users.id, id));
@@ -77,29 +60,6 @@ async function userName(tx: Database, id: number): Promise<string> {
 }
 
 /** The status a held run was held from: the latest change log entry that moved it into `heldId`. */
-async function heldFrom(
-  tx: Database,
-  tenantId: number,
-  runId: number,
-  heldId: number,
-): Promise<number | null> {
-  const [row] = await tx
-    .select({ changes: change_logs.changes })
-    .from(change_logs)
-    .where(
-      and(
-        eq(change_logs.tenant_id, tenantId),
-        eq(change_logs.kind, "Run"),
-        eq(change_logs.record_id, runId),
-        sql`(${change_logs.changes} -> 'status_id' ->> 'to') = ${String(heldId)}`,
-      ),
-    )
-    .orderBy(desc(change_logs.changed_at), desc(change_logs.id))
-    .limit(1);
-  const from = row?.changes.status_id?.from;
-  return typeof from === "number" ? from : null;
-}
-
 const refused = (message: string) => new HttpError(409, message);
 
 function statusByCode(statuses: FlowStatus[], code: string): FlowStatus {
@@ -127,7 +87,7 @@ async function statusPath(
         `Run ${label} is ${current?.name ?? "without a status"}, not held: there is nothing to release`,
       );
     }
-    const from = await heldFrom(tx, tenantId, run.id as number, held.id);
+    const from = await heldFromStatus(tx, tenantId, "Run", run.id as number, held.id);
     const back = statuses.find((s) => s.id === from) ?? statuses.find((s) => held.next.includes(s.id));
     if (!back) throw refused(`Run ${label} has no status to be released to`);
     return [back];

@@ -1,4 +1,5 @@
 import { defineSeed, ref, type SeedRow } from "./define";
+import { FLOW } from "./history/model";
 
 // The workflow states of orders, order items (domain.md's item sequence), runs and mail orders,
 // each with its colour, category and the statuses that may follow it. Keys are "entity:code".
@@ -8,21 +9,8 @@ type Category = "open" | "production" | "complete" | "cancelled";
 type Step = [string, string, Category, string, string[], string?];
 
 const ANYTIME = ["on_hold", "cancelled"];
-// The item steps a hold may come from (those that lead to on_hold), in flow order.
-const HELD_FROM = [
-  "received",
-  "preflight",
-  "awaiting_proof",
-  "approved",
-  "batched",
-  "printing",
-  "printed",
-  "coated",
-  "cut",
-  "finishing",
-  "staged",
-  "packed",
-];
+// The item steps a hold may come from (those that lead to on_hold), in flow order: the flow up to packed.
+const HELD_FROM = FLOW.slice(0, FLOW.indexOf("packed") + 1);
 
 const ITEM: Step[] = [
   ["received", "Received", "open", "#8c8c8c", ["preflight", ...ANYTIME], "Order received"],
