@@ -4,10 +4,11 @@
 // Actions are offered only when the user holds the permission (desk-access.ts) and the Status
 // records allow them (desk-rules.ts); the server decides each again.
 import { type HttpError, useSubscription } from "@refinedev/core";
-import { Alert, Button, Flex, Result, Space, Spin, Tabs, Tooltip, Typography } from "antd";
+import { Button, Flex, Result, Space, Spin, Tabs, Tooltip, Typography } from "antd";
 import { type ReactNode, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { useProfile } from "../../auth/use-profile";
+import { type Notice, NoticeAlert } from "../../components/notice-alert";
 import { useFetched } from "../../providers/use-fetched";
 import { AssignRunDialog } from "./assign-run-dialog";
 import { ChangeLogTab } from "./change-log-tab";
@@ -79,7 +80,7 @@ export default function OrderDeskPage() {
   const merged = useMergedPermissions();
   const profile = useProfile();
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const [notice, setNotice] = useState<{ type: "success" | "error"; text: string } | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const { call, pending } = useDeskCall();
   const { data: desk, query } = useFetched<DeskAnswer>({
     url: `orders/${order_id}/desk`,
@@ -199,17 +200,7 @@ export default function OrderDeskPage() {
           )}
         </Space>
       </Flex>
-      {notice && (
-        <Alert
-          type={notice.type}
-          showIcon
-          closable
-          message={notice.text}
-          role={notice.type === "error" ? "alert" : "status"}
-          onClose={() => setNotice(null)}
-          style={{ marginBottom: 16 }}
-        />
-      )}
+      <NoticeAlert notice={notice} onClose={() => setNotice(null)} />
       <OrderHeader desk={desk} />
       <Typography.Title level={4} style={{ marginTop: 24 }}>
         Items

@@ -8,6 +8,7 @@ import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { FieldValue } from "../../components/fields/field-value";
 import { EMPTY, formatDateTime, formatMoney } from "../../components/fields/format";
+import { type Notice, NoticeAlert } from "../../components/notice-alert";
 import { useFetched } from "../../providers/use-fetched";
 import { fieldOf } from "../../resource-engine/field-of";
 import refundApprovals from "../../resources/refund-approvals";
@@ -89,7 +90,7 @@ export default function RefundQueuePage() {
   const rows = entries ?? [];
   const { call, pending } = useDeskCall();
   const [rejecting, setRejecting] = useState<QueueEntry | null>(null);
-  const [notice, setNotice] = useState<{ type: "success" | "warning" | "error"; text: string } | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const finished = (text: string, type: "success" | "warning" = "success") => {
     setRejecting(null);
     setNotice({ type, text });
@@ -131,17 +132,7 @@ export default function RefundQueuePage() {
           style={{ width: 220 }}
         />
       </Space>
-      {notice && (
-        <Alert
-          type={notice.type}
-          showIcon
-          closable
-          message={notice.text}
-          role={notice.type === "error" ? "alert" : "status"}
-          onClose={() => setNotice(null)}
-          style={{ marginBottom: 16 }}
-        />
-      )}
+      <NoticeAlert notice={notice} onClose={() => setNotice(null)} />
       <Table<QueueEntry>
         rowKey="id"
         loading={query.isLoading}

@@ -5,7 +5,6 @@
 // transaction), and the print ticket. The generic form stays at /packing-slips/{id}/edit.
 import { type HttpError, useOne, useUpdate } from "@refinedev/core";
 import {
-  Alert,
   Button,
   Descriptions,
   Flex,
@@ -23,6 +22,7 @@ import { useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { FieldValue } from "../../components/fields/field-value";
 import { formatDateTime, formatNumber } from "../../components/fields/format";
+import { type Notice, NoticeAlert } from "../../components/notice-alert";
 import { fieldOf } from "../../resource-engine/field-of";
 import packingSlips from "../../resources/packing-slips";
 import { errorText, useDeskCall } from "../orders/use-desk-call";
@@ -84,7 +84,7 @@ export default function PackingSlipPage() {
   const [form] = Form.useForm<Values>();
   const { call, pending } = useDeskCall();
   const { mutateAsync, mutation } = useUpdate();
-  const [notice, setNotice] = useState<{ type: "success" | "error"; text: string } | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   useEffect(() => {
     if (!slip) return;
     form.setFieldsValue({
@@ -176,17 +176,7 @@ export default function PackingSlipPage() {
           <Button onClick={() => navigate(`/packing-slips/${slip.id}/edit`)}>Edit all fields</Button>
         </Space>
       </Flex>
-      {notice && (
-        <Alert
-          type={notice.type}
-          showIcon
-          closable
-          message={notice.text}
-          role={notice.type === "error" ? "alert" : "status"}
-          onClose={() => setNotice(null)}
-          style={{ marginBottom: 16 }}
-        />
-      )}
+      <NoticeAlert notice={notice} onClose={() => setNotice(null)} />
       <Descriptions
         size="small"
         bordered
