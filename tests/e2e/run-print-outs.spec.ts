@@ -67,7 +67,9 @@ test("the job jacket and run spread print to PDF with the run's and every item's
   await expect(page.getByRole("button", { name: "Print" })).toBeVisible();
   await page.emulateMedia({ media: "print" });
   await expect(page.getByRole("button", { name: "Print" })).toBeHidden();
-  await page.emulateMedia({ media: "screen" });
+  // Back to no emulation: page.pdf prints with print CSS then (an emulated "screen" would print without its
+  // page breaks, and A4's three tickets came out on three pages instead of four).
+  await page.emulateMedia({ media: null });
 
   for (const format of ["Letter", "A4"] as const) {
     const pages = await pdfPages(await page.pdf({ format }));
