@@ -34,6 +34,7 @@ import { refundRoutes } from "./refunds/routes";
 import { loadRegistry, type ResourceRegistry } from "./resources/model";
 import { resourceRoutes } from "./resources/routes";
 import { shippingRoutes } from "./shipping/routes";
+import { fileMakerRoutes } from "./tools/filemaker-routes";
 
 export const API_PREFIX = "/api/v1";
 export const BODY_LIMIT = 1024 * 1024; // the contract's 1 MiB
@@ -166,6 +167,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
       }
       // Prepress queues: jugglers' candidates, staging, shipping, outsourced (server/production).
       if (registry.byKind.has("Run")) await api.register(prepressRoutes, { registry });
+      // The FileMaker pages' records: its Data API when configured, else the demo tables (server/tools).
+      await api.register(fileMakerRoutes);
       // GET /events: record changes, live (server/live/).
       await api.register(liveRoutes, { database: options.database, registry });
       // Never part of a normal server: only the e2e runner sets PRESSROOM_TEST_OUTBOX=1.

@@ -15,6 +15,7 @@ import {
   user_groups,
   users,
 } from "./schema";
+import { seedFileMakerTables } from "./seed-filemaker";
 import { loadSeeds, seedTenantResources } from "./seed-resources";
 
 // The fixed demo data a new installation starts with. It runs only on an empty
@@ -210,6 +211,7 @@ export async function seedIfEmpty(
         { now, orders: demo ? orders : OTHER_TENANT_ORDERS },
         demo,
       );
+      await seedFileMakerTables(tx, tenant.id);
     }
   });
   return true;
