@@ -105,28 +105,44 @@ export function fileMakerSource(config: FileMakerConfig): RecordSource {
     offset: number,
     limit: number,
   ): Promise<FindResult> {
-    const { layout, fields, search, sort } = request;
+    const { layout, fields, search, sort, filters = {} } = request;
     const at = `/layouts/${encodeURIComponent(layout)}`;
     const sortRule = [{ fieldName: sort.field, sortOrder: sort.desc ? "descend" : "ascend" }];
     const term = search?.trim();
+    // "==": the field's whole value (FileMaker's exact-match operator).
+    const exact = Object.fromEntries(Object.entries(filters).map(([k, v]) => [k, `==${findText(v)}`]));
+    // One request per searchable field: FileMaker joins a find's requests with OR, a request's fields with AND.
+    // A field both searched and filtered matches the search exactly when its filter value holds the term.
+    const query = term
+      ? fields
+          .filter((f) => f.searchable)
+          .flatMap((f) =>
+            f.key in filters
+              ? filters[f.key].toLowerCase().includes(term.toLowerCase())
+                ? [exact]
+                : []
+              : [{ [f.key]: `*${findText(term)}*`, ...exact }],
+          )
+      : [exact];
+    if (query.length === 0) return { rows: [], total: 0 };
     // FileMaker numbers from 1.
-    const answer = term
-      ? await call("POST", `${at}/_find`, bearer, {
-          // One request per searchable field: FileMaker joins a find's requests with OR.
-          query: fields.filter((f) => f.searchable).map((f) => ({ [f.key]: `*${findText(term)}*` })),
-          sort: sortRule,
-          offset: String(offset + 1),
-          limit: String(limit),
-        })
-      : await call(
-          "GET",
-          `${at}/records?${new URLSearchParams({
-            _offset: String(offset + 1),
-            _limit: String(limit),
-            _sort: JSON.stringify(sortRule),
-          })}`,
-          bearer,
-        );
+    const answer =
+      term || Object.keys(exact).length > 0
+        ? await call("POST", `${at}/_find`, bearer, {
+            query,
+            sort: sortRule,
+            offset: String(offset + 1),
+            limit: String(limit),
+          })
+        : await call(
+            "GET",
+            `${at}/records?${new URLSearchParams({
+              _offset: String(offset + 1),
+              _limit: String(limit),
+              _sort: JSON.stringify(sortRule),
+            })}`,
+            bearer,
+          );
     const data = answer.response?.data ?? [];
     const rows: FileMakerRow[] = data.map((record) => {
       const row: FileMakerRow = { recordId: String(record.recordId) };

@@ -15,8 +15,8 @@ import { type FindRequest, recordSource } from "./filemaker-source";
 
 // The FileMaker pages' server (issue 22), read-only; the spec's route table asks no permission of
 // these pages, so a session of the tenant is all they need:
-//   GET /filemaker/{page}?q=&sort=&order=asc|desc&page=&pageSize=   a page of records, and the source
-//   GET /filemaker/{page}/export.csv?q=&sort=&order=                 every record found, as CSV
+//   GET /filemaker/{page}?q=&f.{field}=&sort=&order=asc|desc&page=&pageSize=   a page of records, and the source
+//   GET /filemaker/{page}/export.csv?q=&f.{field}=&sort=&order=                 every record found, as CSV
 //   GET /filemaker/heartland-dashboard/figures                       counts by state and status
 // {page}: dental-offices, heartland-dashboard, post-offices. A FileMaker Server that refuses or does
 // not answer is a 502 with its reason (never an empty list that looks like no records).
@@ -44,6 +44,21 @@ function findRequest(layout: FileMakerLayout, raw: unknown): FindRequest & { pag
     throw validationFailed(parsed.error.issues.map((i) => ({ field: i.path.join("."), message: i.message })));
   }
   const q = parsed.data;
+  // f.{field}=value: the records whose field is exactly that value (the dashboard's states and statuses).
+  const filters: Record<string, string> = {};
+  for (const [key, value] of Object.entries((raw ?? {}) as Record<string, unknown>)) {
+    if (!key.startsWith("f.")) continue;
+    const field = key.slice(2);
+    if (!layout.fields.some((f) => f.key === field) || typeof value !== "string" || value.length > 200) {
+      throw validationFailed([
+        {
+          field: key,
+          message: `Filter by one of ${layout.fields.map((f) => `f.${f.key}`).join(", ")}, with one value`,
+        },
+      ]);
+    }
+    filters[field] = value;
+  }
   const sort = q.sort ?? layout.sort;
   if (!layout.fields.some((f) => f.key === sort)) {
     throw validationFailed([
@@ -57,6 +72,7 @@ function findRequest(layout: FileMakerLayout, raw: unknown): FindRequest & { pag
     layout: layout.layout,
     fields: layout.fields,
     search: q.q,
+    filters,
     sort: { field: sort, desc: q.order === "desc" },
     offset: (q.page - 1) * q.pageSize,
     limit: q.pageSize,

@@ -14,6 +14,8 @@ export interface FindRequest {
   layout: string;
   fields: FileMakerField[];
   search?: string;
+  /** Exact values of fields (field key → value), all of which a record must have. */
+  filters?: Record<string, string>;
   sort: { field: string; desc: boolean };
   /** From 0. */
   offset: number;
@@ -47,7 +49,8 @@ function demoTables(db: Database, pageOf: (layout: string) => string): RecordSou
             .map((f) => ilike(sql`${t.field_data}->>${f.key}`, `%${term.replace(LIKE_SPECIALS, "\\$&")}%`)),
         )
       : undefined;
-    return and(eq(t.tenant_id, tenantId), eq(t.layout, pageOf(request.layout)), match);
+    const exact = Object.entries(request.filters ?? {}).map(([k, v]) => eq(sql`${t.field_data}->>${k}`, v));
+    return and(eq(t.tenant_id, tenantId), eq(t.layout, pageOf(request.layout)), match, ...exact);
   };
   const order = (request: FindRequest) => {
     const field = request.fields.find((f) => f.key === request.sort.field);

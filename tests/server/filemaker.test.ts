@@ -134,17 +134,16 @@ function fileMakerServer(log: FmLog[], account = { password: FM_PASSWORD }): Ser
         offset?: string;
         limit?: string;
       };
-      // A request's criteria "*text*": the field contains the text (FileMaker's * wildcard); requests are ORed.
+      // A request's criteria "*text*": the field contains the text (FileMaker's * wildcard); a request's
+      // criteria are ANDed, the requests ORed.
       found = FM_RECORDS.filter((r) =>
         find.query.some((request) =>
           Object.entries(request).every(([field, criterion]) => {
-            const text = criterion
-              .replace(/^\*|\*$/g, "")
-              .replace(/\\(.)/g, "$1")
-              .toLowerCase();
-            return String(r.fieldData[field as "city"] ?? "")
-              .toLowerCase()
-              .includes(text);
+            const value = String(r.fieldData[field as "city"] ?? "").toLowerCase();
+            const plain = (text: string) => text.replace(/\\(.)/g, "$1").toLowerCase();
+            // "==text": the whole field is the text.
+            if (criterion.startsWith("==")) return value === plain(criterion.slice(2));
+            return value.includes(plain(criterion.replace(/^\*|\*$/g, "")));
           }),
         ),
       );
@@ -230,6 +229,9 @@ describeEachStore("FileMaker pages (%s)", (kind) => {
     ["dental-offices", "q=Springfield", "other", 0, []],
     ["heartland-dashboard", "", "admin", 48, ["HD26-0027", "HD26-0045"]],
     ["heartland-dashboard", "q=on%20hold", "admin", 1, ["HD26-0045"]],
+    ["heartland-dashboard", "f.state=WI&f.status=Mailed", "admin", 4, ["HD26-0013", "HD26-0038"]],
+    ["heartland-dashboard", "q=naperville&f.state=IL", "admin", 2, ["HD26-0027", "HD26-0003"]],
+    ["heartland-dashboard", "f.state=Wi", "admin", 0, []],
     ["post-offices", "", "admin", 30, ["Carmel Main Post Office", "Cedar Rapids Main Post Office"]],
     ["post-offices", "q=bmeu&sort=city", "admin", 6, ["Champaign BMEU", "Columbus BMEU"]],
     ["post-offices", "q=100%25", "admin", 0, []],
@@ -281,6 +283,7 @@ describeEachStore("FileMaker pages (%s)", (kind) => {
     ["filemaker/dental-offices?order=sideways", 400, "order is asc or desc"],
     ["filemaker/dental-offices?pageSize=500", 400, "pageSize"],
     ["filemaker/dental-offices?page=0", 400, "page"],
+    ["filemaker/dental-offices?f.password=x", 400, "Filter by one of f.practice_name"],
     ["filemaker/payroll", 404, "Not found"],
     ["filemaker/payroll/export.csv", 404, "Not found"],
   ])("GET %s → %i", async (url, status, words) => {
@@ -420,6 +423,18 @@ describeEachStore("FileMaker pages (%s)", (kind) => {
         limit: "1",
       });
       expect(log.at(-1)?.method).toBe("DELETE");
+      // Exact values: "==" in every request (ANDed with the search), or one request alone.
+      log.length = 0;
+      const exact = await get(app, "filemaker/dental-offices?f.state=MN&q=harbor", admin);
+      expect(exact.json().data).toMatchObject({ total: 1, rows: [{ practice_name: "Harbor Smiles" }] });
+      expect((log[1].body as { query: unknown[] }).query[0]).toEqual({
+        practice_name: "*harbor*",
+        state: "==MN",
+      });
+      log.length = 0;
+      const state = await get(app, "filemaker/dental-offices?f.state=MN", admin);
+      expect(state.json().data.total).toBe(2);
+      expect((log[1].body as { query: unknown[] }).query).toEqual([{ state: "==MN" }]);
       log.length = 0;
       await get(app, `filemaker/dental-offices?q=${encodeURIComponent('a*b="c"')}`, admin);
       expect((log[1].body as { query: Record<string, string>[] }).query[0]).toEqual({
