@@ -52,7 +52,11 @@ export async function downloadCsv(
 }
 
 /** GET `url` (through the http client, so the session goes along) and save the answer as `name`; a refusal is shown. */
-export async function downloadFile(url: string, params: Record<string, unknown>, name: string): Promise<void> {
+export async function downloadFile(
+  url: string,
+  params: Record<string, unknown>,
+  name: string,
+): Promise<void> {
   try {
     const response = await httpClient.get<Blob>(url, { params, responseType: "blob" });
     saveFile(response.data, name);
