@@ -5,6 +5,13 @@ import type { NavigationItem } from "../../layouts/navigation-item";
 import { FILEMAKER_LAYOUTS, FILEMAKER_PAGES } from "./filemaker-layouts";
 
 export const toolNavigationItems: NavigationItem[] = [
+  {
+    route: "/messaging",
+    label: "Messaging",
+    icon: "message",
+    group: "Tools",
+    access: { resource: "SmsTemplate", action: "list" },
+  },
   ...FILEMAKER_PAGES.map((page) => ({
     route: `/filemaker/${page}`,
     label: FILEMAKER_LAYOUTS[page].title,

@@ -8,15 +8,19 @@ import { guardedRoute } from "../../routing/require-permission";
 import { FILEMAKER_PAGES } from "./filemaker-layouts";
 
 const FileMakerPage = lazyPage(() => import("./filemaker-page"));
+const MessagingPage = lazyPage(() => import("./messaging-page"));
 
 export function toolRoutes(): ReactElement[] {
-  return FILEMAKER_PAGES.map((page) =>
-    guardedRoute({
-      // The route table decides (no permission needed); the kind only names the area.
-      kind: "Integration",
-      action: "list",
-      route: `/filemaker/${page}`,
-      page: <FileMakerPage key={page} page={page} />,
-    }),
-  );
+  return [
+    ...FILEMAKER_PAGES.map((page) =>
+      guardedRoute({
+        // The route table decides (no permission needed); the kind only names the area.
+        kind: "Integration",
+        action: "list",
+        route: `/filemaker/${page}`,
+        page: <FileMakerPage key={page} page={page} />,
+      }),
+    ),
+    guardedRoute({ kind: "SmsTemplate", action: "list", route: "/messaging", page: <MessagingPage /> }),
+  ];
 }
