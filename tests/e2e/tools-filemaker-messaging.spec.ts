@@ -68,8 +68,11 @@ test("FileMaker pages and messaging, as the administrator", async ({ page, reque
 
   // --- Messaging: a template previewed with a real order, then kept in the outbox
   const api = await apiAs(page, request);
-  const [order] =
-    await api.get<{ id: number; order_number: string; customer_id: number }[]>("orders?limit=1");
+  const orders =
+    await api.get<{ order_number: string; customer_id: number; status_id: number | null }[]>(
+      "orders?limit=20",
+    );
+  const order = orders.find((o) => o.status_id !== null) ?? orders[0];
   const customer = await api.get<{ name: string }>(`customers/${order.customer_id}`);
   const name = `E2E status ${Date.now()}`;
   await api.post("sms-templates", {
@@ -84,12 +87,12 @@ test("FileMaker pages and messaging, as the administrator", async ({ page, reque
   const form = page.locator("form");
   await chooseReference(page, form, "Template", name);
   await chooseReference(page, form, "Order", order.order_number);
-  await page.getByRole("button", { name: "Preview" }).click();
+  await page.getByRole("button", { name: "Preview", exact: true }).click();
   const preview = page.getByTestId("sms-preview");
   await expect(preview).toContainText(`Hi ${customer.name}, order ${order.order_number} is `);
   await expect(preview).not.toContainText("{{");
   await page.getByLabel("Send to").fill("(217) 555-0199");
-  await page.getByRole("button", { name: "Send" }).click();
+  await page.getByRole("button", { name: "Send", exact: true }).click();
   await confirmPopover(page, "Keep this text in the outbox?", "Keep in outbox");
   await expect(
     page.getByText(

@@ -246,7 +246,6 @@ export default function MessagingPage() {
               <Form.Item label="Template" htmlFor="sms-template">
                 <Select
                   id="sms-template"
-                  aria-label="Template"
                   placeholder="Choose a template"
                   value={templateId ?? undefined}
                   onChange={(id: number) => setTemplateId(id)}
@@ -264,7 +263,6 @@ export default function MessagingPage() {
                 <ReferenceSelect
                   id="sms-order"
                   target="Order"
-                  aria-label="Order"
                   placeholder="Search orders by number or customer"
                   value={orderId}
                   onChange={(value) => setOrderId(value ? Number(value) : null)}
