@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { e164, type MergeValues, renderTemplate } from "../../src/custom/tools/sms-merge";
@@ -211,25 +211,19 @@ export async function messagingRoutes(app: FastifyInstance, { registry }: { regi
       const auth = getAuth(request);
       const raw = Number((request.query as { limit?: string }).limit ?? 50);
       const limit = Number.isInteger(raw) && raw >= 1 && raw <= 200 ? raw : 50;
-      const m = sms_messages;
-      const rows = await request.server.db
-        .select({
-          id: m.id,
-          created_at: m.created_at,
-          to: m.to,
-          body: m.body,
-          status: m.status,
-          provider_id: m.provider_id,
-          error: m.error,
-          template_id: m.template_id,
-          order_id: m.order_id,
-          sent_by: users.name,
-        })
-        .from(m)
-        .leftJoin(users, eq(users.id, m.sent_by))
-        .where(and(eq(m.tenant_id, auth.tenantId)))
-        .orderBy(desc(m.id))
-        .limit(limit);
+      // The template's name and the order's number as they are now (either may have been deleted since).
+      const rows = await selectRows<Record<string, unknown>>(
+        request.server.db,
+        sql`select m.id, m.created_at, m.to, m.body, m.status, m.provider_id, m.error, m.template_id, m.order_id,
+              t.name as template_name, o.order_number, u.name as sent_by
+            from ${sms_messages} m
+            left join ${tableOf(registry, "SmsTemplate")} t on t.id = m.template_id and t.tenant_id = m.tenant_id
+            left join ${tableOf(registry, "Order")} o on o.id = m.order_id and o.tenant_id = m.tenant_id
+            left join ${users} u on u.id = m.sent_by
+            where m.tenant_id = ${auth.tenantId}
+            order by m.id desc
+            limit ${limit}`,
+      );
       return { data: { configured: Boolean(request.server.config.twilio), rows } };
     },
   );

@@ -21,7 +21,9 @@ export interface SmsMessage {
   provider_id: string | null;
   error: string | null;
   template_id: number | null;
+  template_name: string | null;
   order_id: number | null;
+  order_number: string | null;
   sent_by: string | null;
 }
 

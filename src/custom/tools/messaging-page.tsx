@@ -123,10 +123,12 @@ function OutboxTable({ outbox, loading }: { outbox: Outbox | undefined; loading:
         { title: "Message", dataIndex: "body" },
         {
           title: "Order",
-          dataIndex: "order_id",
-          width: 90,
-          render: (id: number | null) => (id ? <Link to={`/orders/${id}`}>#{id}</Link> : ""),
+          dataIndex: "order_number",
+          width: 120,
+          render: (number: string | null, row) =>
+            number && row.order_id ? <Link to={`/orders/${row.order_id}`}>{number}</Link> : "",
         },
+        { title: "Template", dataIndex: "template_name", width: 150 },
         { title: "By", dataIndex: "sent_by", width: 130 },
       ]}
     />
