@@ -9,6 +9,7 @@ import {
 } from "../../src/custom/tools/filemaker-layouts";
 import { getAuth, requireAuth } from "../auth/authenticate";
 import { HttpError, notFound, validationFailed } from "../http/errors";
+import { parseBody } from "../orders/route-helpers";
 import { csvCell, csvRecords } from "../resources/csv-export";
 import { FileMakerError } from "./filemaker-data-api";
 import { type FindRequest, recordSource } from "./filemaker-source";
@@ -39,11 +40,7 @@ function layoutOf(request: FastifyRequest): FileMakerLayout {
 }
 
 function findRequest(layout: FileMakerLayout, raw: unknown): FindRequest & { page: number } {
-  const parsed = listQuery.safeParse(raw ?? {});
-  if (!parsed.success) {
-    throw validationFailed(parsed.error.issues.map((i) => ({ field: i.path.join("."), message: i.message })));
-  }
-  const q = parsed.data;
+  const q = parseBody(listQuery, raw);
   // f.{field}=value: the records whose field is exactly that value (the dashboard's states and statuses).
   const filters: Record<string, string> = {};
   for (const [key, value] of Object.entries((raw ?? {}) as Record<string, unknown>)) {

@@ -2,11 +2,11 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { e164, type MergeValues, renderTemplate } from "../../src/custom/tools/sms-merge";
-import { getAuth, requestGrants, requireAuth, requirePermission } from "../auth/authenticate";
-import { can } from "../auth/permissions";
+import { getAuth, requireAuth, requirePermission } from "../auth/authenticate";
 import { selectRows } from "../db/open";
 import { sms_messages, users } from "../db/schema";
-import { fieldError, forbidden, HttpError, notFound, validationFailed } from "../http/errors";
+import { fieldError, HttpError, notFound, validationFailed } from "../http/errors";
+import { parseBody, pathId, requireCan } from "../orders/route-helpers";
 import { tableOf } from "../production/board-query";
 import type { ResourceRegistry } from "../resources/model";
 import { sendSms } from "./twilio-sms";
@@ -25,23 +25,6 @@ const orderBody = z
 const sendBody = orderBody
   .extend({ to: z.string().trim().max(30, "A phone number has at most 30 characters").optional() })
   .strict();
-
-function parse<T>(schema: z.ZodType<T>, raw: unknown): T {
-  const parsed = schema.safeParse(raw ?? {});
-  if (!parsed.success) {
-    throw validationFailed(
-      parsed.error.issues.map((i) => ({ field: i.path.join(".") || "body", message: i.message })),
-    );
-  }
-  return parsed.data;
-}
-
-const idOf = (raw: unknown): number => {
-  if (typeof raw !== "string" || !/^\d{1,10}$/.test(raw) || Number(raw) < 1 || Number(raw) > 2_147_483_647) {
-    throw notFound();
-  }
-  return Number(raw);
-};
 
 const DATE = new Intl.DateTimeFormat("en-US", {
   month: "short",
@@ -70,7 +53,7 @@ interface OrderValues {
 
 export async function messagingRoutes(app: FastifyInstance, { registry }: { registry: ResourceRegistry }) {
   const templateOf = async (request: FastifyRequest, tenantId: number): Promise<Template> => {
-    const id = idOf((request.params as { id: string }).id);
+    const id = pathId((request.params as { id: string }).id);
     const [row] = await selectRows<Template>(
       request.server.db,
       sql`select id, name, body, active from ${tableOf(registry, "SmsTemplate")} where tenant_id = ${tenantId} and id = ${id}`,
@@ -102,9 +85,7 @@ export async function messagingRoutes(app: FastifyInstance, { registry }: { regi
     amount_due: order.amount_due === null ? null : MONEY.format(Number(order.amount_due)),
   });
 
-  const readsOrders = async (request: FastifyRequest) => {
-    if (!can(await requestGrants(request), "Order", "ReadAny")) throw forbidden();
-  };
+  const readsOrders = (request: FastifyRequest) => requireCan(request, "Order", "ReadAny");
 
   const rendered = async (request: FastifyRequest, orderId: number) => {
     const auth = getAuth(request);
@@ -122,7 +103,7 @@ export async function messagingRoutes(app: FastifyInstance, { registry }: { regi
       schema: { hide: true },
     },
     async (request) => {
-      const { order_id } = parse(orderBody, request.body);
+      const { order_id } = parseBody(orderBody, request.body);
       const { template, order, phone, result } = await rendered(request, order_id);
       return {
         data: {
@@ -146,7 +127,7 @@ export async function messagingRoutes(app: FastifyInstance, { registry }: { regi
     },
     async (request, reply) => {
       const auth = getAuth(request);
-      const body = parse(sendBody, request.body);
+      const body = parseBody(sendBody, request.body);
       const { template, order, phone, result } = await rendered(request, body.order_id);
       if (!template.active) {
         throw new HttpError(
