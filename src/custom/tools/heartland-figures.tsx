@@ -20,7 +20,46 @@ const STATUS_COLOURS: Record<string, string> = {
   "On hold": "#cf1322",
 };
 
-export function HeartlandFigures({ onPick }: { onPick: (field: "state" | "status", value: string) => void }) {
+type Field = "state" | "status";
+
+/** The jobs by one field, each value a button that filters the list by it. */
+function CountTable(props: {
+  field: Field;
+  title: string;
+  rows: ({ count: number } & Partial<Record<Field, string>>)[];
+  onPick: (field: Field, value: string) => void;
+}) {
+  const { field, title, rows, onPick } = props;
+  return (
+    <Table
+      size="small"
+      rowKey={field}
+      pagination={false}
+      aria-label={`Jobs by ${field}`}
+      dataSource={rows}
+      columns={[
+        {
+          title,
+          dataIndex: field,
+          render: (value: string) => (
+            <Button
+              type="link"
+              size="small"
+              style={{ padding: 0 }}
+              aria-label={`Show the ${value} jobs`}
+              onClick={() => onPick(field, value)}
+            >
+              {value}
+            </Button>
+          ),
+        },
+        { title: "Jobs", dataIndex: "count", align: "right", render: count },
+      ]}
+    />
+  );
+}
+
+export function HeartlandFigures({ onPick }: { onPick: (field: Field, value: string) => void }) {
   const { query } = useCustom<Figures>({
     url: "filemaker/heartland-dashboard/figures",
     method: "get",
@@ -39,17 +78,6 @@ export function HeartlandFigures({ onPick }: { onPick: (field: "state" | "status
     );
   }
   if (!figures) return <Spin tip="Counting the jobs" />;
-  const pick = (field: "state" | "status") => (value: string) => (
-    <Button
-      type="link"
-      size="small"
-      style={{ padding: 0 }}
-      aria-label={`Show the ${value} jobs`}
-      onClick={() => onPick(field, value)}
-    >
-      {value}
-    </Button>
-  );
   return (
     <Row gutter={[12, 12]}>
       <Col xs={24} md={6}>
@@ -74,32 +102,12 @@ export function HeartlandFigures({ onPick }: { onPick: (field: "state" | "status
               ]}
             />
           </Suspense>
-          <Table
-            size="small"
-            rowKey="status"
-            pagination={false}
-            aria-label="Jobs by status"
-            dataSource={figures.byStatus}
-            columns={[
-              { title: "Status", dataIndex: "status", render: pick("status") },
-              { title: "Jobs", dataIndex: "count", align: "right", render: count },
-            ]}
-          />
+          <CountTable field="status" title="Status" rows={figures.byStatus} onPick={onPick} />
         </Card>
       </Col>
       <Col xs={24} md={8}>
         <Card size="small" title="Jobs by state">
-          <Table
-            size="small"
-            rowKey="state"
-            pagination={false}
-            aria-label="Jobs by state"
-            dataSource={figures.byState}
-            columns={[
-              { title: "State", dataIndex: "state", render: pick("state") },
-              { title: "Jobs", dataIndex: "count", align: "right", render: count },
-            ]}
-          />
+          <CountTable field="state" title="State" rows={figures.byState} onPick={onPick} />
         </Card>
       </Col>
     </Row>
