@@ -34,6 +34,8 @@ import { refundRoutes } from "./refunds/routes";
 import { loadRegistry, type ResourceRegistry } from "./resources/model";
 import { resourceRoutes } from "./resources/routes";
 import { shippingRoutes } from "./shipping/routes";
+import { fileMakerRoutes } from "./tools/filemaker-routes";
+import { messagingRoutes } from "./tools/messaging-routes";
 
 export const API_PREFIX = "/api/v1";
 export const BODY_LIMIT = 1024 * 1024; // the contract's 1 MiB
@@ -166,6 +168,11 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
       }
       // Prepress queues: jugglers' candidates, staging, shipping, outsourced (server/production).
       if (registry.byKind.has("Run")) await api.register(prepressRoutes, { registry });
+      // The FileMaker pages' records: its Data API when configured, else the demo tables (server/tools).
+      await api.register(fileMakerRoutes);
+      // /messaging: SMS templates previewed with an order and sent through Twilio, or kept in an outbox (server/tools).
+      const sms = ["SmsTemplate", "Order", "Customer", "Status"] as const;
+      if (sms.every((kind) => registry.byKind.has(kind))) await api.register(messagingRoutes, { registry });
       // GET /events: record changes, live (server/live/).
       await api.register(liveRoutes, { database: options.database, registry });
       // Never part of a normal server: only the e2e runner sets PRESSROOM_TEST_OUTBOX=1.

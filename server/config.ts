@@ -12,6 +12,27 @@ export interface FirebaseConfig {
   emulatorHost?: string;
 }
 
+/** A FileMaker Server's Data API (server/tools/filemaker-data-api.ts), for one tenant's FileMaker pages. */
+export interface FileMakerConfig {
+  /** The server's origin, e.g. https://fms.example.com (the API is under /fmi/data/vLatest). */
+  url: string;
+  database: string;
+  user: string;
+  password: string;
+  /** The tenant whose records the database holds; other tenants read their demo tables. */
+  tenantId: number;
+}
+
+/** Twilio's Messages API (server/tools/twilio-sms.ts), for /messaging's Send. */
+export interface TwilioConfig {
+  accountSid: string;
+  authToken: string;
+  /** The sending number (E.164) or a Messaging Service sid (MG…). */
+  from: string;
+  /** Twilio's API origin; only tests point it elsewhere. */
+  apiUrl: string;
+}
+
 export interface Config {
   host: string;
   port: number;
@@ -46,6 +67,10 @@ export interface Config {
   fileLinkSecret?: string;
   /** The largest file an upload may announce, in bytes. */
   maxUploadBytes: number;
+  /** Unset: the FileMaker pages read the demo tables. */
+  filemaker?: FileMakerConfig;
+  /** Unset: /messaging keeps what it sends in its outbox. */
+  twilio?: TwilioConfig;
 }
 
 export class ConfigError extends Error {}
@@ -85,6 +110,18 @@ const envSchema = z.object({
   FILES_DIR: z.string().min(1).optional(),
   FILE_LINK_SECRET: z.string().min(16).optional(),
   MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(100_000).default(2048),
+  FILEMAKER_URL: z.url({ protocol: /^https?$/ }).optional(),
+  FILEMAKER_DATABASE: z.string().optional(),
+  FILEMAKER_USER: z.string().optional(),
+  FILEMAKER_PASSWORD: z.string().optional(),
+  FILEMAKER_TENANT_ID: z.coerce.number().int().min(1).default(1),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-fA-F]{32}$/, "an account sid is AC and 32 hexadecimal digits")
+    .optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_FROM: z.string().optional(),
+  TWILIO_API_URL: z.url({ protocol: /^https?$/ }).default("https://api.twilio.com"),
 });
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
@@ -124,7 +161,51 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     filesDir: path.resolve(cwd, e.FILES_DIR ?? path.join(e.DATA_DIR, "files")),
     fileLinkSecret: e.FILE_LINK_SECRET,
     maxUploadBytes: e.MAX_UPLOAD_MB * 1024 * 1024,
+    filemaker: allOrNone(
+      {
+        FILEMAKER_URL: e.FILEMAKER_URL,
+        FILEMAKER_DATABASE: e.FILEMAKER_DATABASE,
+        FILEMAKER_USER: e.FILEMAKER_USER,
+        FILEMAKER_PASSWORD: e.FILEMAKER_PASSWORD,
+      },
+      (v) => ({
+        url: v.FILEMAKER_URL.replace(/\/$/, ""),
+        database: v.FILEMAKER_DATABASE,
+        user: v.FILEMAKER_USER,
+        password: v.FILEMAKER_PASSWORD,
+        tenantId: e.FILEMAKER_TENANT_ID,
+      }),
+    ),
+    twilio: allOrNone(
+      {
+        TWILIO_ACCOUNT_SID: e.TWILIO_ACCOUNT_SID,
+        TWILIO_AUTH_TOKEN: e.TWILIO_AUTH_TOKEN,
+        TWILIO_FROM: e.TWILIO_FROM,
+      },
+      (v) => ({
+        accountSid: v.TWILIO_ACCOUNT_SID,
+        authToken: v.TWILIO_AUTH_TOKEN,
+        from: v.TWILIO_FROM,
+        apiUrl: e.TWILIO_API_URL.replace(/\/$/, ""),
+      }),
+    ),
   };
+}
+
+/** A service's settings: all set (made into its config), none (undefined), or a stop naming the missing ones. */
+function allOrNone<K extends string, T>(
+  values: Record<K, string | undefined>,
+  make: (set: Record<K, string>) => T,
+): T | undefined {
+  const missing = (Object.keys(values) as K[]).filter((k) => !values[k]);
+  if (missing.length === Object.keys(values).length) return undefined;
+  if (missing.length > 0) {
+    const set = (Object.keys(values) as K[]).filter((k) => values[k]);
+    throw new ConfigError(
+      `Invalid configuration:\n  ${set.join(", ")} set without ${missing.join(", ")}: set all of them or none`,
+    );
+  }
+  return make(values as Record<K, string>);
 }
 
 /** A comma- or space-separated list of URLs → their origins; a non-URL stops the start. */

@@ -33,6 +33,7 @@ import { boardRoutes } from "./custom/production/board-routes";
 import { floorRoutes } from "./custom/production/floor-routes";
 import { prepressRoutes } from "./custom/production/prepress-routes";
 import { runPrintRoutes } from "./custom/production/print/print-routes";
+import { toolRoutes } from "./custom/tools/tool-routes";
 import { resourceRoutes } from "./pages/resource/resource-route-tree";
 import { RESOURCES } from "./resource-engine/registry";
 import { GuestHandoff } from "./routing/guest-handoff";
@@ -69,6 +70,7 @@ function routeTree() {
           {productRoutes()}
           {boardRoutes()}
           {floorRoutes()}
+          {toolRoutes()}
         </Route>
       </Route>
       {runPrintRoutes()}

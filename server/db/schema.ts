@@ -340,3 +340,44 @@ export const list_records = pgTable(
   },
   (t) => [uniqueIndex("list_records_row_key").on(t.tenant_id, t.list_id, t.row_no)],
 );
+
+/**
+ * The demo tables behind the FileMaker pages (server/tools/filemaker-*.ts): the records a shop keeps
+ * in a FileMaker database, in the shape its Data API answers (a layout, a record id, the fields), read
+ * when FileMaker is not configured. Seeded per tenant; never written by the app.
+ */
+export const filemaker_records = pgTable(
+  "filemaker_records",
+  {
+    id: id(),
+    tenant_id: tenantId(),
+    /** The page's layout key: dental-offices, heartland-dashboard or post-offices. */
+    layout: text("layout").notNull(),
+    field_data: jsonb("field_data").$type<Record<string, string | number | null>>().notNull(),
+    ...recordColumns(),
+  },
+  (t) => [index("filemaker_records_layout_idx").on(t.tenant_id, t.layout, t.id)],
+);
+
+/**
+ * Text messages sent from /messaging (server/tools/messaging-*.ts): the rendered body, the number,
+ * and what became of it: `outbox` (SMS not configured: kept here, shown on the page), `sent` (Twilio
+ * took it; its message sid) or `failed` (Twilio's refusal).
+ */
+export const sms_messages = pgTable(
+  "sms_messages",
+  {
+    id: id(),
+    tenant_id: tenantId(),
+    template_id: integer("template_id"),
+    order_id: integer("order_id"),
+    to: text("to").notNull(),
+    body: text("body").notNull(),
+    status: text("status").notNull(),
+    provider_id: text("provider_id"),
+    error: text("error"),
+    sent_by: integer("sent_by").references(() => users.id, { onDelete: "set null" }),
+    ...recordColumns(),
+  },
+  (t) => [index("sms_messages_tenant_idx").on(t.tenant_id, t.id)],
+);

@@ -15,6 +15,7 @@ import {
   user_groups,
   users,
 } from "./schema";
+import { seedFileMakerTables } from "./seed-filemaker";
 import { loadSeeds, seedTenantResources } from "./seed-resources";
 
 // The fixed demo data a new installation starts with. It runs only on an empty
@@ -211,6 +212,7 @@ export async function seedIfEmpty(
         { now, orders: demo ? orders : OTHER_TENANT_ORDERS },
         demo,
       );
+      await seedFileMakerTables(tx, tenant.id);
     }
   });
   return true;

@@ -25,7 +25,7 @@ export function csvCell(value: unknown, text = false): string {
 }
 
 /** RFC 4180 records, CRLF: csv-stringify quotes a cell with a comma or a quote, and (quoted_match) a CR or LF alone. */
-const csvRecords = (records: string[][]) =>
+export const csvRecords = (records: string[][]) =>
   stringify(records, { record_delimiter: "\r\n", quoted_match: /[\r\n]/ });
 
 const TEXT_TYPES = new Set(["text", "longText", "richText", "email", "phone", "url", "colour", "enum"]);

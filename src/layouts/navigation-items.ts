@@ -5,6 +5,7 @@ import { orderNavigationItems } from "../custom/orders/order-navigation";
 import { boardNavigationItems } from "../custom/production/board-navigation";
 import { floorNavigationItems } from "../custom/production/floor-navigation";
 import { prepressNavigationItems } from "../custom/production/prepress-navigation";
+import { toolNavigationItems } from "../custom/tools/tool-navigation";
 import { RESOURCES } from "../resource-engine/registry";
 import type { NavigationItem } from "./navigation-item";
 import { resourceNavigationItems } from "./navigation-resource-items";
@@ -16,6 +17,7 @@ export const navigationItems: NavigationItem[] = [
   ...boardNavigationItems,
   ...floorNavigationItems,
   ...prepressNavigationItems,
+  ...toolNavigationItems,
   ...adminNavigationItems,
   settingsNavigationItem,
 ];

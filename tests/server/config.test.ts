@@ -67,4 +67,35 @@ describe("configuration from the environment", () => {
     expect(() => loadConfig({ SESSION_TTL_HOURS: "-1" })).toThrow(/SESSION_TTL_HOURS/);
     expect(() => loadConfig({ FIREBASE_SERVICE_ACCOUNT: "/no/such/file.json" })).toThrow(/cannot read/);
   });
+
+  it("takes an outside service's settings all together or not at all", () => {
+    const fm = {
+      FILEMAKER_URL: "https://fms.example.com/",
+      FILEMAKER_DATABASE: "Shop Records",
+      FILEMAKER_USER: "web",
+      FILEMAKER_PASSWORD: "secret",
+    };
+    expect(loadConfig({}).filemaker).toBeUndefined();
+    expect(loadConfig({ ...fm, FILEMAKER_TENANT_ID: "2" }).filemaker).toEqual({
+      url: "https://fms.example.com",
+      database: "Shop Records",
+      user: "web",
+      password: "secret",
+      tenantId: 2,
+    });
+    expect(() => loadConfig({ ...fm, FILEMAKER_PASSWORD: "" })).toThrow(
+      "FILEMAKER_URL, FILEMAKER_DATABASE, FILEMAKER_USER set without FILEMAKER_PASSWORD: set all of them or none",
+    );
+    const sid = `AC${"f".repeat(32)}`;
+    expect(
+      loadConfig({ TWILIO_ACCOUNT_SID: sid, TWILIO_AUTH_TOKEN: "t", TWILIO_FROM: "+12175550100" }).twilio,
+    ).toEqual({
+      accountSid: sid,
+      authToken: "t",
+      from: "+12175550100",
+      apiUrl: "https://api.twilio.com",
+    });
+    expect(() => loadConfig({ TWILIO_ACCOUNT_SID: sid })).toThrow(/without TWILIO_AUTH_TOKEN, TWILIO_FROM/);
+    expect(() => loadConfig({ TWILIO_ACCOUNT_SID: "AC12" })).toThrow(/TWILIO_ACCOUNT_SID/);
+  });
 });

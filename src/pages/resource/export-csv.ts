@@ -44,12 +44,22 @@ export async function downloadCsv(
   resource: Resource,
   { sorters, filters }: { sorters: CrudSort[]; filters: CrudFilter[] },
 ): Promise<void> {
+  await downloadFile(
+    exportUrl(resource),
+    listParams({ sorters, filters }),
+    `${resource.path}-${new Date().toISOString().slice(0, 10)}.csv`,
+  );
+}
+
+/** GET `url` (through the http client, so the session goes along) and save the answer as `name`; a refusal is shown. */
+export async function downloadFile(
+  url: string,
+  params: Record<string, unknown>,
+  name: string,
+): Promise<void> {
   try {
-    const response = await httpClient.get<Blob>(exportUrl(resource), {
-      params: listParams({ sorters, filters }),
-      responseType: "blob",
-    });
-    saveFile(response.data, `${resource.path}-${new Date().toISOString().slice(0, 10)}.csv`);
+    const response = await httpClient.get<Blob>(url, { params, responseType: "blob" });
+    saveFile(response.data, name);
   } catch (error) {
     const readable = isAxiosError(error) ? await readableError(error) : error;
     push({ text: errorMessageFrom(readable), type: "error" });

@@ -1,0 +1,26 @@
+// The tools' pages (issue 22): the three FileMaker pages (the spec's route table asks no permission
+// of them: a session is enough, as on the server) and /messaging (SMS templates: SmsTemplate Read
+// to open it; its Preview and Send buttons ask for those actions). One lazily loaded page each.
+// Place {toolRoutes()} inside the default layout's <Route> in src/routes.tsx.
+import type { ReactElement } from "react";
+import { lazyPage } from "../../routing/lazy-page";
+import { guardedRoute } from "../../routing/require-permission";
+import { FILEMAKER_PAGES } from "./filemaker-layouts";
+
+const FileMakerPage = lazyPage(() => import("./filemaker-page"));
+const MessagingPage = lazyPage(() => import("./messaging-page"));
+
+export function toolRoutes(): ReactElement[] {
+  return [
+    ...FILEMAKER_PAGES.map((page) =>
+      guardedRoute({
+        // The route table decides (no permission needed); the kind only names the area.
+        kind: "Integration",
+        action: "list",
+        route: `/filemaker/${page}`,
+        page: <FileMakerPage key={page} page={page} />,
+      }),
+    ),
+    guardedRoute({ kind: "SmsTemplate", action: "list", route: "/messaging", page: <MessagingPage /> }),
+  ];
+}
