@@ -66,7 +66,11 @@ export default function OutsourcePage() {
               render: (_, r) =>
                 r.po_id ? (
                   <span>
-                    {r.sent_on ?? "—"} · <Link to={`/purchase-orders/${r.po_id}`}>{r.po_number}</Link>
+                    {r.sent_on ?? "—"} ·{" "}
+                    {/* Underlined: within a line of text, a link is told from it by more than its colour. */}
+                    <Link to={`/purchase-orders/${r.po_id}`} style={{ textDecoration: "underline" }}>
+                      {r.po_number}
+                    </Link>
                   </span>
                 ) : (
                   <Typography.Text type="secondary">Not sent</Typography.Text>
