@@ -16,6 +16,8 @@ export interface DeskAccess {
   makeSlip: boolean;
   /** Open a slip's page (PackingSlip Update, spec §6). */
   openSlip: boolean;
+  /** Manage the mail orders' drops (/orders/manage-mail-drops/{id}: Order UpdateAny, spec §6). */
+  manageDrops: boolean;
 }
 
 export function deskAccess(
@@ -32,5 +34,6 @@ export function deskAccess(
     refund: can(merged, "RefundApproval", "Create"),
     makeSlip: can(merged, "PackingSlip", "Create"),
     openSlip: can(merged, "PackingSlip", "Update"),
+    manageDrops: scope === "all",
   };
 }
