@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uspsHoliday } from "../../server/resources/hooks/usps-holidays";
 import { type Api, api, type Json, type Saved, unique } from "./domain-fixtures";
 import { createTestApp, describeEachStore, signIn, type TestApp } from "./helpers";
@@ -293,5 +293,121 @@ describeEachStore("an order's mail drops (%s)", (dbKind) => {
     });
     expect(res.statusCode, res.body).toBe(404);
     expect((await admin.get("mail-orders", m.id)).version).toBe(m.version);
+  });
+
+  describe("planning sections", () => {
+    const PRESS = "Planning press 4c";
+    let press4: Saved;
+    let stations: Saved[];
+    beforeAll(async () => {
+      const type = await admin.first("equipment-types");
+      press4 = await admin.create("equipments", {
+        name: PRESS,
+        equipment_type_id: type.id,
+        min_sheet_width: 11,
+        min_sheet_height: 17,
+        max_sheet_width: 20,
+        max_sheet_height: 29,
+        colors: 4,
+      });
+      stations = (
+        (await admin.call("GET", "production-stations?limit=3&sort=id")).json() as { data: Saved[] }
+      ).data;
+    });
+    type Plan = { id: number; plan_station_ids: number[]; problems: { message: string }[] } & Json;
+    const planned = async (colour = "4/4") => {
+      const order = await admin.create("orders", {
+        customer_id: customer.id,
+        ordered_at: "2026-03-02T15:00:00.000Z",
+        items: [
+          { product_id: product.id, description: "Flyers", quantity: 1000, price: 90, color_spec: colour },
+        ],
+      });
+      return order as Saved & { items: Saved[] };
+    };
+    const save = (as: Api, order: Saved & { items: Saved[] }, plan: Json, version = order.version) =>
+      as.call("PUT", `orders/${order.id}/planning`, { version, items: [{ id: order.items[0].id, ...plan }] });
+
+    const refusals: { rule: string; colour?: string; plan: () => Json; status: number; message: string }[] = [
+      {
+        rule: "the sheet within the press's largest",
+        plan: () => ({ plan_equipment_id: press4.id, plan_sheet_width: 28, plan_sheet_height: 40 }),
+        status: 400,
+        message: `Item 1: The 28 × 40 in sheet is larger than ${PRESS} takes (at most 20 × 29 in)`,
+      },
+      {
+        rule: "the sheet within the press's smallest",
+        plan: () => ({ plan_equipment_id: press4.id, plan_sheet_width: 8.5, plan_sheet_height: 11 }),
+        status: 400,
+        message: `Item 1: The 8.5 × 11 in sheet is smaller than ${PRESS} takes (at least 11 × 17 in)`,
+      },
+      {
+        rule: "colours at most the press's",
+        colour: "6/4",
+        plan: () => ({ plan_equipment_id: press4.id, plan_sheet_width: 19, plan_sheet_height: 13 }),
+        status: 400,
+        message: `Item 1: 6/4 needs 6 colours a side; ${PRESS} prints 4`,
+      },
+      {
+        rule: "a station once",
+        plan: () => ({ plan_station_ids: [stations[0].id, stations[0].id] }),
+        status: 400,
+        message: "A station comes once in a plan",
+      },
+      {
+        rule: "the version read",
+        plan: () => ({ plan_minutes: 30, version: 99 }),
+        status: 409,
+        message:
+          "This order was changed by someone else since you opened it. Reload it to see their changes.",
+      },
+    ];
+
+    it.each(refusals)("refuses against the rule: $rule ($status), nothing changed", async (c) => {
+      const order = await planned(c.colour);
+      const { version, ...plan } = c.plan();
+      const res = await save(csr, order, plan, (version as number | undefined) ?? order.version);
+      expect(res.statusCode, res.body).toBe(c.status);
+      expect(said(res)).toContain(c.message);
+      expect((await admin.get("orders", order.id)).version).toBe(order.version);
+    });
+
+    it("saves a plan (stations in the order sent) and answers it with no problems", async () => {
+      const order = await planned();
+      const route = [stations[2].id, stations[0].id, stations[1].id];
+      const res = await save(csr, order, {
+        plan_station_ids: route,
+        plan_equipment_id: press4.id,
+        plan_sheets: 520,
+        plan_sheet_width: 13,
+        plan_sheet_height: 19,
+        plan_minutes: 45,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const got = await csr.call("GET", `orders/${order.id}/planning`);
+      expect(got.statusCode, got.body).toBe(200);
+      const data = (got.json() as { data: { order: Saved; items: Plan[]; presses: Saved[] } }).data;
+      expect(data.order.version).toBe(order.version + 1);
+      expect(data.items[0]).toMatchObject({
+        plan_station_ids: route,
+        plan_equipment_id: press4.id,
+        plan_sheets: 520,
+        plan_sheet_width: 13,
+        plan_sheet_height: 19,
+        plan_minutes: 45,
+        problems: [],
+      });
+      expect(data.presses.some((p) => p.id === press4.id)).toBe(true);
+      // Another tenant's order: no such order. The press room reads only its own orders (404) and
+      // may update none (403).
+      const cases: [Api, number, number][] = [
+        [other, 404, 404],
+        [press, 404, 403],
+      ];
+      for (const [as, read, write] of cases) {
+        expect((await as.call("GET", `orders/${order.id}/planning`)).statusCode).toBe(read);
+        expect((await save(as, order, { plan_minutes: 1 }, order.version + 1)).statusCode).toBe(write);
+      }
+    });
   });
 });

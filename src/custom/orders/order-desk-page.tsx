@@ -185,6 +185,7 @@ export default function OrderDeskPage() {
           <Button href={`/orders/${order.id}/job-ticket`} target="_blank">
             Job ticket
           </Button>
+          <Button onClick={() => navigate(`/orders/${order.id}/edit-planning-sections`)}>Planning</Button>
           {access.manageDrops && (desk.mail_orders?.length ?? 0) > 0 && (
             <Button onClick={() => navigate(`/orders/manage-mail-drops/${order.id}`)}>Mail drops</Button>
           )}
