@@ -1,9 +1,10 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { type PlanEquipment, planProblems } from "../../src/custom/orders/plan-checks";
+import { planProblems } from "../../src/custom/orders/plan-checks";
 import type { Database } from "../db/open";
-import { type FieldError, notFound, validationFailed } from "../http/errors";
+import { notFound, validationFailed } from "../http/errors";
 import type { Row } from "../resources/hooks";
 import { storedChildren } from "../resources/hooks/derived-writes";
+import { pressesOf } from "../resources/hooks/order-item-plans";
 import type { ResourceRegistry } from "../resources/model";
 import { type EngineContext, updateRecord } from "../resources/record-writes";
 import { modelIn } from "./order-state";
@@ -27,26 +28,6 @@ export const PLAN_FIELDS = [
 export type PlanInput = { id: number } & Partial<Record<(typeof PLAN_FIELDS)[number], unknown>>;
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-
-async function pressesOf(tx: Database, registry: ResourceRegistry, tenantId: number, ids?: number[]) {
-  const t = modelIn(registry, "Equipment").table.table;
-  if (ids && ids.length === 0) return [];
-  const rows = await tx
-    .select()
-    .from(t)
-    .where(and(eq(t.tenant_id, tenantId), ids ? inArray(t.id, ids) : undefined))
-    .orderBy(asc(t.name));
-  return rows.map((r): PlanEquipment & { status: string | null } => ({
-    id: r.id as number,
-    name: String(r.name),
-    min_sheet_width: num(r.min_sheet_width),
-    min_sheet_height: num(r.min_sheet_height),
-    max_sheet_width: num(r.max_sheet_width),
-    max_sheet_height: num(r.max_sheet_height),
-    colors: num(r.colors),
-    status: (r.status as string | null) ?? null,
-  }));
-}
 
 function itemPlan(item: Row, index: number) {
   return {
@@ -87,7 +68,7 @@ export async function planningData(
   const p = modelIn(registry, "Product").table.table;
   const productIds = [...new Set(items.map((i) => i.product_id).filter((id): id is number => id !== null))];
   const [presses, stations, stock, products] = await Promise.all([
-    pressesOf(db, registry, tenantId),
+    pressesOf(db, tenantId),
     db
       .select({ id: s.id, name: s.name, code: s.code, station_type: s.station_type, active: s.active })
       .from(s)
@@ -131,37 +112,19 @@ export async function planningData(
   };
 }
 
-/** Saves the plans of the items sent (each by id), checked against their presses first. */
+/** Saves the plans of the items sent (each by id); the order hook checks them against their presses. */
 export async function savePlanning(ctx: EngineContext, orderId: number, version: number, plans: PlanInput[]) {
   const { tx, registry, tenantId } = ctx;
   const model = modelIn(registry, "Order");
   const stored = await storedChildren(tx, model, "items", tenantId, orderId);
-  const errors: FieldError[] = [];
-  const byId = new Map(plans.map((p) => [p.id, p]));
-  for (const plan of plans) {
-    if (!stored.some((i) => i.id === plan.id)) {
-      errors.push({ field: "items", message: `Item ${plan.id} is not on this order: reload the page` });
-    }
+  const known = new Set(stored.map((i) => i.id));
+  const unknown = plans.filter((p) => !known.has(p.id));
+  if (unknown.length > 0) {
+    throw validationFailed(
+      unknown.map((p) => ({ field: "items", message: `Item ${p.id} is not on this order: reload the page` })),
+    );
   }
-  const pressIds = plans.map((p) => p.plan_equipment_id).filter((id): id is number => typeof id === "number");
-  const presses = new Map(
-    (await pressesOf(tx, registry, tenantId, [...new Set(pressIds)])).map((e) => [e.id, e]),
-  );
-  stored.forEach((item, index) => {
-    const sent = byId.get(item.id as number);
-    if (!sent) return;
-    const plan = { ...itemPlan(item, index), ...sent } as ReturnType<typeof itemPlan>;
-    for (const problem of planProblems(
-      plan,
-      plan.plan_equipment_id === null ? undefined : presses.get(plan.plan_equipment_id),
-    )) {
-      errors.push({
-        field: `items.${index}.${problem.field}`,
-        message: `Item ${index + 1}: ${problem.message}`,
-      });
-    }
-  });
-  if (errors.length > 0) throw validationFailed(errors);
+  const byId = new Map(plans.map((p) => [p.id, p]));
   return updateRecord(
     ctx,
     model,

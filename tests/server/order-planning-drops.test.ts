@@ -398,6 +398,15 @@ describeEachStore("an order's mail drops (%s)", (dbKind) => {
         problems: [],
       });
       expect(data.presses.some((p) => p.id === press4.id)).toBe(true);
+      // The order form's write is checked the same (the order hook).
+      const patched = await csr.call("PATCH", `orders/${order.id}`, {
+        version: data.order.version,
+        items: [{ id: order.items[0].id, plan_sheet_width: 30, plan_sheet_height: 40 }],
+      });
+      expect(patched.statusCode, patched.body).toBe(400);
+      expect(said(patched)).toBe(
+        `Item 1: The 30 × 40 in sheet is larger than ${PRESS} takes (at most 20 × 29 in)`,
+      );
       // Another tenant's order: no such order. The press room reads only its own orders (404) and
       // may update none (403).
       const cases: [Api, number, number][] = [

@@ -2,7 +2,7 @@
 // orders, as a list per mail order and on a calendar (USPS holidays marked), with add, split and
 // reschedule. The server decides every rule (server/orders/mail-drops.ts and the mail-order hook):
 // a refusal is shown in the dialog where the user acted, with the server's sentence.
-import { type HttpError, useCustom, useSubscription } from "@refinedev/core";
+import { useCustom, useSubscription } from "@refinedev/core";
 import {
   Alert,
   Badge,
@@ -12,10 +12,10 @@ import {
   Empty,
   Flex,
   Form,
+  Grid,
   Input,
   InputNumber,
   Modal,
-  Result,
   Segmented,
   Space,
   Spin,
@@ -29,6 +29,7 @@ import { Link, useParams, useSearchParams } from "react-router";
 import { DateInput } from "../../components/fields/date-input";
 import { formatDate, formatNumber } from "../../components/fields/format";
 import { type CalendarDrop, type DropRow, dropsByDate, halfOf } from "./mail-drop-plan";
+import { OrderLoadError } from "./order-load-error";
 import { errorText, useDeskCall } from "./use-desk-call";
 
 interface MailOrderDrops {
@@ -219,6 +220,8 @@ function DropCalendar({ answer }: { answer: MailDropsAnswer }) {
   const holidays = new Map(answer.holidays.map((h) => [h.date, h.name]));
   const firstDrop = [...byDate.keys()].sort().find((d) => d >= dayjs().format("YYYY-MM-DD"));
   const [month, setMonth] = useState<Dayjs>(() => dayjs(firstDrop ?? undefined));
+  // A phone gets the small calendar (its cells still carry the drops).
+  const wide = Grid.useBreakpoint().md !== false;
   const cell = (day: Dayjs) => {
     const key = day.format("YYYY-MM-DD");
     const drops: CalendarDrop[] = byDate.get(key) ?? [];
@@ -243,6 +246,7 @@ function DropCalendar({ answer }: { answer: MailDropsAnswer }) {
   };
   return (
     <Calendar
+      fullscreen={wide}
       value={month}
       onPanelChange={(value) => setMonth(value)}
       onSelect={(value) => setMonth(value)}
@@ -272,19 +276,7 @@ export default function MailDropsPage() {
   const answer = query.data?.data as MailDropsAnswer | undefined;
   const view = params.get("view") === "calendar" ? "calendar" : "list";
 
-  if (query.isError) {
-    const notFound = (query.error as HttpError | null)?.statusCode === 404;
-    return (
-      <Result
-        status={notFound ? "404" : "warning"}
-        title={notFound ? "This order does not exist" : "The mail drops could not be loaded"}
-        subTitle={
-          notFound ? "It may have been deleted, or the address is not right." : errorText(query.error)
-        }
-        extra={<Link to="/orders">Back to orders</Link>}
-      />
-    );
-  }
+  if (query.isError) return <OrderLoadError error={query.error} title="The mail drops could not be loaded" />;
   if (!answer?.order) return <Spin size="large" style={{ display: "block", margin: "64px auto" }} />;
   const { order } = answer;
 

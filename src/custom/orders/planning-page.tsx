@@ -12,7 +12,6 @@ import {
   Empty,
   Flex,
   InputNumber,
-  Result,
   Row,
   Select,
   Space,
@@ -23,6 +22,7 @@ import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { scopeFor } from "../../access/permissions";
 import { formatNumber } from "../../components/fields/format";
+import { OrderLoadError } from "./order-load-error";
 import type { PlanProblem } from "./plan-checks";
 import { type StationChoice, StationOrder } from "./station-order";
 import { errorText } from "./use-desk-call";
@@ -288,19 +288,7 @@ export default function PlanningPage() {
   const answer = query.data?.data as PlanningAnswer | undefined;
   const editable = scopeFor(merged, "Order", "Update") !== "none";
 
-  if (query.isError) {
-    const notFound = (query.error as HttpError | null)?.statusCode === 404;
-    return (
-      <Result
-        status={notFound ? "404" : "warning"}
-        title={notFound ? "This order does not exist" : "The plan could not be loaded"}
-        subTitle={
-          notFound ? "It may have been deleted, or the address is not right." : errorText(query.error)
-        }
-        extra={<Link to="/orders">Back to orders</Link>}
-      />
-    );
-  }
+  if (query.isError) return <OrderLoadError error={query.error} title="The plan could not be loaded" />;
   if (!answer?.order) return <Spin size="large" style={{ display: "block", margin: "64px auto" }} />;
   const { order } = answer;
   const planFor = (item: PlanItem) => edits[item.id] ?? planOf(item);

@@ -21,6 +21,7 @@ import {
 } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { Button, Select, Space, Typography } from "antd";
+import { sortableAccessibility } from "../../components/sortable-accessibility";
 
 export interface StationChoice {
   id: number;
@@ -108,24 +109,11 @@ export function StationOrder(props: {
         sensors={sensors}
         collisionDetection={closestCenter}
         onDragEnd={onDragEnd}
-        accessibility={{
-          announcements: {
-            onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}, step ${place(active.id)}.`,
-            onDragOver: ({ active, over }) =>
-              over
-                ? `${nameOf(active.id)} is over step ${place(over.id)}.`
-                : `${nameOf(active.id)} is over no step.`,
-            onDragEnd: ({ active, over }) =>
-              over
-                ? `${nameOf(active.id)} dropped at step ${place(over.id)}.`
-                : `${nameOf(active.id)} dropped.`,
-            onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
-          },
-          screenReaderInstructions: {
-            draggable:
-              "To move a station, press Space or Enter, move it with the arrow keys, and press Space or Enter again to drop it, or Escape to cancel.",
-          },
-        }}
+        accessibility={sortableAccessibility(nameOf, place, {
+          thing: "station",
+          place: "step",
+          nowhere: "step",
+        })}
       >
         <SortableContext items={value} strategy={verticalListSortingStrategy}>
           <ol
