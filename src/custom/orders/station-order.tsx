@@ -1,8 +1,9 @@
 // An item's planned stations in order (planning sections): a list reordered by dragging with
 // @dnd-kit, the pointer or the keyboard (focus a handle, Space to lift, arrows to move, Space to
-// drop; its live region announces each step, as the status lanes do), a station added from a
-// select and one removed with its button.
-import { DeleteOutlined, HolderOutlined } from "@ant-design/icons";
+// drop; its live region announces each step, as the status lanes do), or with each step's up and
+// down buttons (no dragging needed: a single click or Enter); a station added from a select and
+// one removed with its button.
+import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, HolderOutlined } from "@ant-design/icons";
 import {
   closestCenter,
   DndContext,
@@ -33,10 +34,12 @@ function Step(props: {
   id: number;
   name: string;
   position: number;
+  count: number;
   disabled: boolean;
+  onMove: (by: -1 | 1) => void;
   onRemove: () => void;
 }) {
-  const { id, name, position, disabled, onRemove } = props;
+  const { id, name, position, count, disabled, onMove, onRemove } = props;
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id, disabled });
   return (
@@ -69,6 +72,26 @@ function Step(props: {
         <Typography.Text>
           {position}. {name}
         </Typography.Text>
+        {!disabled && (
+          <Button
+            type="text"
+            size="small"
+            icon={<ArrowUpOutlined />}
+            aria-label={`Move ${name} up`}
+            disabled={position === 1}
+            onClick={() => onMove(-1)}
+          />
+        )}
+        {!disabled && (
+          <Button
+            type="text"
+            size="small"
+            icon={<ArrowDownOutlined />}
+            aria-label={`Move ${name} down`}
+            disabled={position === count}
+            onClick={() => onMove(1)}
+          />
+        )}
         {!disabled && (
           <Button
             type="text"
@@ -126,7 +149,9 @@ export function StationOrder(props: {
                 id={id}
                 name={nameOf(id)}
                 position={i + 1}
+                count={value.length}
                 disabled={disabled}
+                onMove={(by) => onChange(arrayMove(value, i, i + by))}
                 onRemove={() => onChange(value.filter((v) => v !== id))}
               />
             ))}
