@@ -3,12 +3,11 @@
 // the tabs; live updates of the order and its payments, refunds, slips and mail orders refetch it.
 // Actions are offered only when the user holds the permission (desk-access.ts) and the Status
 // records allow them (desk-rules.ts); the server decides each again.
-import { useCustom, useSubscription } from "@refinedev/core";
-import { Alert, Button, Flex, Space, Spin, Tabs, Tooltip, Typography } from "antd";
+import { type HttpError, useCustom, useSubscription } from "@refinedev/core";
+import { Alert, Button, Flex, Result, Space, Spin, Tabs, Tooltip, Typography } from "antd";
 import { type ReactNode, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { useProfile } from "../../auth/use-profile";
-import { isRouteAllowed } from "../../providers/access-control";
 import { AssignRunDialog } from "./assign-run-dialog";
 import { ChangeLogTab } from "./change-log-tab";
 import { deskAccess } from "./desk-access";
@@ -19,7 +18,6 @@ import { MoneyTab } from "./money-tab";
 import { NotesTab } from "./notes-tab";
 import { OrderHeader } from "./order-header";
 import { OrderItems } from "./order-items";
-import { OrderLoadError } from "./order-load-error";
 import { PaymentDialog } from "./payment-dialog";
 import { ReprintDialog } from "./reprint-dialog";
 import { MailOrdersTab, SlipsTab } from "./shipping-tab";
@@ -34,7 +32,6 @@ type Dialog =
   | { kind: "assign" }
   | { kind: "reprint"; item: DeskItemView };
 
-const PLANNING_ROUTE = "/orders/:order_id/edit-planning-sections";
 const TABS = ["files", "money", "slips", "mail", "notes", "log"] as const;
 const LIVE_KINDS = ["Order", "UserPayment", "RefundApproval", "PackingSlip", "MailOrder"] as const;
 
@@ -93,7 +90,19 @@ export default function OrderDeskPage() {
   const desk = query.data?.data as DeskAnswer | undefined;
   const refetch = () => void query.refetch();
 
-  if (query.isError) return <OrderLoadError error={query.error} title="This order could not be loaded" />;
+  if (query.isError) {
+    const notFound = (query.error as HttpError | null)?.statusCode === 404;
+    return (
+      <Result
+        status={notFound ? "404" : "warning"}
+        title={notFound ? "This order does not exist" : "This order could not be loaded"}
+        subTitle={
+          notFound ? "It may have been deleted, or the address is not right." : errorText(query.error)
+        }
+        extra={<Link to="/orders">Back to orders</Link>}
+      />
+    );
+  }
   if (!desk) return <Spin size="large" style={{ display: "block", margin: "64px auto" }} />;
 
   const { order } = desk;
@@ -121,8 +130,6 @@ export default function OrderDeskPage() {
     }
   };
   const tab = TABS.find((t) => t === params.get("tab")) ?? "money";
-  // The planning page's guard (spec §6: Order Read, literal), asked as the route asks it.
-  const planning = isRouteAllowed(merged, { kind: "Order", action: "show", route: PLANNING_ROUTE });
 
   return (
     <>
@@ -178,7 +185,7 @@ export default function OrderDeskPage() {
           <Button href={`/orders/${order.id}/job-ticket`} target="_blank">
             Job ticket
           </Button>
-          {planning && (
+          {access.planning && (
             <Button onClick={() => navigate(`/orders/${order.id}/edit-planning-sections`)}>Planning</Button>
           )}
           {access.manageDrops && (desk.mail_orders?.length ?? 0) > 0 && (

@@ -21,7 +21,6 @@ import {
 } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { Button, Card, Space, Tag, Typography } from "antd";
-import { sortableAccessibility } from "../../components/sortable-accessibility";
 import type { WorkflowStatus } from "./status-workflow";
 
 const CATEGORY_COLOURS: Record<string, string> = {
@@ -137,11 +136,24 @@ export function StatusLanes(props: {
       sensors={sensors}
       collisionDetection={closestCenter}
       onDragEnd={onDragEnd}
-      accessibility={sortableAccessibility(name, place, {
-        thing: "status",
-        place: "position",
-        nowhere: "place",
-      })}
+      accessibility={{
+        announcements: {
+          onDragStart: ({ active }) => `Picked up ${name(active.id)}, position ${place(active.id)}.`,
+          onDragOver: ({ active, over }) =>
+            over
+              ? `${name(active.id)} is over position ${place(over.id)}.`
+              : `${name(active.id)} is over no place.`,
+          onDragEnd: ({ active, over }) =>
+            over
+              ? `${name(active.id)} dropped at position ${place(over.id)}.`
+              : `${name(active.id)} dropped.`,
+          onDragCancel: ({ active }) => `Moving ${name(active.id)} was cancelled.`,
+        },
+        screenReaderInstructions: {
+          draggable:
+            "To move a status, press Space or Enter, move it with the arrow keys, and press Space or Enter again to drop it, or Escape to cancel.",
+        },
+      }}
     >
       <SortableContext items={lanes.map((s) => s.id)} strategy={rectSortingStrategy}>
         <ol
