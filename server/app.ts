@@ -24,6 +24,8 @@ import { systemRoutes } from "./http/system-routes";
 import { testRoutes } from "./http/test-routes";
 import { liveRoutes } from "./live/routes";
 import { createMailer, type Mailer } from "./mail/mailer";
+import { mailDropRoutes } from "./orders/mail-drop-routes";
+import { planningRoutes } from "./orders/planning-routes";
 import { orderDeskRoutes } from "./orders/routes";
 import { inkjetRoutes } from "./production/inkjet-routes";
 import { managerRoutes } from "./production/manager-routes";
@@ -160,6 +162,10 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
       const desk = ["Order", "RefundApproval", "UserPayment", "PackingSlip", "Run"] as const;
       if (desk.every((kind) => registry.byKind.has(kind))) {
         await api.register(orderDeskRoutes, { registry });
+        // Manage mail drops: add, split, reschedule an order's mail drops (issue 19).
+        if (registry.byKind.has("MailOrder")) await api.register(mailDropRoutes, { registry });
+        // Planning sections: each item's production plan, checked against its press (issue 19).
+        await api.register(planningRoutes, { registry });
         await api.register(refundRoutes, { registry });
         await api.register(shippingRoutes, { registry });
         // Order files: resumable uploads (tus), the list, download links that expire (server/files).

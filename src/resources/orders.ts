@@ -4,6 +4,7 @@ import {
   choice,
   date,
   datetime,
+  decimal,
   integer,
   type JsonShape,
   json,
@@ -11,6 +12,7 @@ import {
   money,
   NOW,
   reference,
+  referenceList,
   richText,
   text,
 } from "../resource-engine/fields";
@@ -167,6 +169,15 @@ export default defineResource({
           default: "none",
           bounded: true,
         }),
+        // The production plan (planning sections, /orders/{id}/edit-planning-sections): the stations
+        // in order, the press, the press sheets and their size, the planned minutes. The stock is
+        // stock_id above. Checked against the press by the planning route (server/orders/planning.ts).
+        plan_station_ids: referenceList("ProductionStation", { label: "Planned stations", help: "In order" }),
+        plan_equipment_id: reference("Equipment", { label: "Planned press", onDelete: "setNull" }),
+        plan_sheets: integer({ label: "Press sheets", min: 0, max: 10_000_000 }),
+        plan_sheet_width: decimal({ label: "Sheet width", min: 0, max: 200, scale: 3, unit: "in" }),
+        plan_sheet_height: decimal({ label: "Sheet height", min: 0, max: 200, scale: 3, unit: "in" }),
+        plan_minutes: integer({ label: "Planned minutes", min: 0, max: 100_000, unit: "min" }),
       },
       columns: ["product_id", "description", "quantity", "price", "item_status_id", "run_id"],
       titleField: "description",

@@ -13,6 +13,7 @@ import {
   sumCents,
   toCents,
 } from "./derived-writes";
+import { checkItemPlans } from "./order-item-plans";
 import { checkOrderDelete, checkOrderItemsOnRuns, runLocks } from "./order-item-runs";
 import { settledMoney } from "./order-money";
 import { checkNoWorkStarted, checkOrderPolicy } from "./order-policy";
@@ -127,6 +128,8 @@ export default defineHooks({
     if (action === "update" && children?.items && previousChildren?.items) {
       await checkOrderItemsOnRuns(tx, tenantId, record, children.items, previousChildren.items);
     }
+    // Each item's plan fits its planned press (order-item-plans.ts).
+    if (children?.items) await checkItemPlans(tx, tenantId, children.items);
     const values: Row = {};
     // amount_due and payment_status from the payments and refunds as they are now (order-money.ts;
     // compute went by the stored amount due); 409 when the total falls below what was paid.

@@ -27,3 +27,8 @@ export function uspsHoliday(date: string): string | null {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || year < 1900 || year > 9998) return null;
   return holidaysOf(year).get(date) ?? null;
 }
+
+/** A year's USPS holidays: date (YYYY-MM-DD) → name, in date order. */
+export function uspsHolidaysOf(year: number): ReadonlyMap<string, string> {
+  return holidaysOf(year);
+}

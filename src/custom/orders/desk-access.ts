@@ -2,6 +2,7 @@
 // merge the server decides with): pure, unit-tested. The page offers an action only when this and
 // the Status records (desk-rules.ts) both allow it; the server checks both again.
 import { can, type MergedPermissions, scopeFor } from "../../access/permissions";
+import { isAllowed, ROUTE_REQUIREMENTS } from "../../access/route-requirements";
 
 export interface DeskAccess {
   /** Hold, release, cancel, reprint (with Order Update on this order). */
@@ -16,6 +17,10 @@ export interface DeskAccess {
   makeSlip: boolean;
   /** Open a slip's page (PackingSlip Update, spec §6). */
   openSlip: boolean;
+  /** Manage the mail orders' drops (/orders/manage-mail-drops/{id}: Order UpdateAny, spec §6). */
+  manageDrops: boolean;
+  /** Open the order's planning (/orders/{id}/edit-planning-sections: Order Read, spec §6). */
+  planning: boolean;
 }
 
 export function deskAccess(
@@ -32,5 +37,8 @@ export function deskAccess(
     refund: can(merged, "RefundApproval", "Create"),
     makeSlip: can(merged, "PackingSlip", "Create"),
     openSlip: can(merged, "PackingSlip", "Update"),
+    // As the routes' guards decide (the spec's table).
+    manageDrops: isAllowed(merged, ROUTE_REQUIREMENTS["/orders/manage-mail-drops/:order_id"]),
+    planning: isAllowed(merged, ROUTE_REQUIREMENTS["/orders/:order_id/edit-planning-sections"]),
   };
 }

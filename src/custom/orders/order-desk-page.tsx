@@ -186,6 +186,12 @@ export default function OrderDeskPage() {
           <Button href={`/orders/${order.id}/job-ticket`} target="_blank">
             Job ticket
           </Button>
+          {access.planning && (
+            <Button onClick={() => navigate(`/orders/${order.id}/edit-planning-sections`)}>Planning</Button>
+          )}
+          {access.manageDrops && (desk.mail_orders?.length ?? 0) > 0 && (
+            <Button onClick={() => navigate(`/orders/manage-mail-drops/${order.id}`)}>Mail drops</Button>
+          )}
           {access.update && <Button onClick={() => navigate(`/orders/${order.id}/edit`)}>Edit</Button>}
           {access.update && !cancelled && (
             <Guarded why={states.cancel}>

@@ -1,7 +1,8 @@
 // The order desk's routes (issue 19), each behind the spec's route table (route-requirements.ts):
 // - in the default layout: /orders/:order_id (Order ReadAny; placed before the generated routes of
 //   the kinds, it takes the record page's place, while /orders/:order_id/edit stays the generic
-//   form), /refund-approvals (RefundApproval Update; the generic drawers stay under it),
+//   form), /orders/manage-mail-drops/:order_id (Order UpdateAny),
+//   /orders/:order_id/edit-planning-sections (Order Read), /refund-approvals (RefundApproval Update; the generic drawers stay under it),
 //   /packing-slips/:id and /mail-orders/:id/packing-slip (PackingSlip Update);
 // - in the guest layout: /orders/:order_id/job-ticket (Order Read) and
 //   /packing-slips/:id/print-ticket (PackingSlip Read).
@@ -17,6 +18,8 @@ import { RequireSession } from "../../routing/require-session";
 
 const OrderDeskPage = lazyPage(() => import("./order-desk-page"));
 const OrderFilesPage = lazyPage(() => import("./order-files-page"));
+const MailDropsPage = lazyPage(() => import("./mail-drops-page"));
+const PlanningPage = lazyPage(() => import("./planning-page"));
 const RefundQueuePage = lazyPage(() => import("./refund-queue-page"));
 const JobTicketPage = lazyPage(() => import("./job-ticket-page"));
 const PackingSlipPage = lazyPage(() => import("../shipping/packing-slip-page"));
@@ -37,6 +40,18 @@ export function orderDeskRoutes(): ReactElement {
     <Route key="order-desk" element={<Digits />}>
       {guardedRoute({ kind: "Order", action: "show", route: "/orders/:order_id", page: <OrderDeskPage /> })}
       {guardedRoute({ kind: "Order", action: "list", route: "/order-files", page: <OrderFilesPage /> })}
+      {guardedRoute({
+        kind: "Order",
+        action: "edit",
+        route: "/orders/manage-mail-drops/:order_id",
+        page: <MailDropsPage />,
+      })}
+      {guardedRoute({
+        kind: "Order",
+        action: "show",
+        route: "/orders/:order_id/edit-planning-sections",
+        page: <PlanningPage />,
+      })}
       {guardedRoute({
         kind: "RefundApproval",
         action: "edit",

@@ -1,0 +1,176 @@
+// An item's planned stations in order (planning sections): a list reordered by dragging with
+// @dnd-kit, the pointer or the keyboard (focus a handle, Space to lift, arrows to move, Space to
+// drop; its live region announces each step, as the status lanes do), or with each step's up and
+// down buttons (no dragging needed: a single click or Enter); a station added from a select and
+// one removed with its button.
+import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, HolderOutlined } from "@ant-design/icons";
+import {
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+} from "@dnd-kit/core";
+import {
+  arrayMove,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from "@dnd-kit/sortable";
+import { CSS } from "@dnd-kit/utilities";
+import { Button, Select, Space, Typography } from "antd";
+import { sortableAccessibility } from "../../components/sortable-accessibility";
+
+export interface StationChoice {
+  id: number;
+  name: string;
+  code: string;
+}
+
+function Step(props: {
+  id: number;
+  name: string;
+  position: number;
+  count: number;
+  disabled: boolean;
+  onMove: (by: -1 | 1) => void;
+  onRemove: () => void;
+}) {
+  const { id, name, position, count, disabled, onMove, onRemove } = props;
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
+    useSortable({ id, disabled });
+  return (
+    <li
+      ref={setNodeRef}
+      style={{
+        listStyle: "none",
+        transform: CSS.Transform.toString(transform),
+        transition,
+        opacity: isDragging ? 0.85 : 1,
+        padding: "4px 8px",
+        border: "1px solid #d9d9d9",
+        borderRadius: 6,
+        background: "#fff",
+      }}
+    >
+      <Space>
+        {!disabled && (
+          <Button
+            ref={setActivatorNodeRef}
+            type="text"
+            size="small"
+            icon={<HolderOutlined />}
+            style={{ cursor: "grab" }}
+            aria-label={`Move ${name} (step ${position})`}
+            {...attributes}
+            {...listeners}
+          />
+        )}
+        <Typography.Text>
+          {position}. {name}
+        </Typography.Text>
+        {!disabled && (
+          <Button
+            type="text"
+            size="small"
+            icon={<ArrowUpOutlined />}
+            aria-label={`Move ${name} up`}
+            disabled={position === 1}
+            onClick={() => onMove(-1)}
+          />
+        )}
+        {!disabled && (
+          <Button
+            type="text"
+            size="small"
+            icon={<ArrowDownOutlined />}
+            aria-label={`Move ${name} down`}
+            disabled={position === count}
+            onClick={() => onMove(1)}
+          />
+        )}
+        {!disabled && (
+          <Button
+            type="text"
+            size="small"
+            danger
+            icon={<DeleteOutlined />}
+            aria-label={`Remove ${name}`}
+            onClick={onRemove}
+          />
+        )}
+      </Space>
+    </li>
+  );
+}
+
+export function StationOrder(props: {
+  label: string;
+  value: number[];
+  stations: StationChoice[];
+  disabled: boolean;
+  onChange: (ids: number[]) => void;
+}) {
+  const { label, value, stations, disabled, onChange } = props;
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const nameOf = (id: unknown) => stations.find((s) => s.id === id)?.name ?? `Station ${String(id)}`;
+  const place = (id: unknown) => value.indexOf(id as number) + 1;
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    onChange(arrayMove(value, value.indexOf(active.id as number), value.indexOf(over.id as number)));
+  };
+  const left = stations.filter((s) => !value.includes(s.id));
+  return (
+    <Space direction="vertical" style={{ width: "100%" }}>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCenter}
+        onDragEnd={onDragEnd}
+        accessibility={sortableAccessibility(nameOf, place, {
+          thing: "station",
+          place: "step",
+          nowhere: "step",
+        })}
+      >
+        <SortableContext items={value} strategy={verticalListSortingStrategy}>
+          <ol
+            aria-label={label}
+            style={{ display: "flex", flexDirection: "column", gap: 6, padding: 0, margin: 0 }}
+          >
+            {value.map((id, i) => (
+              <Step
+                key={id}
+                id={id}
+                name={nameOf(id)}
+                position={i + 1}
+                count={value.length}
+                disabled={disabled}
+                onMove={(by) => onChange(arrayMove(value, i, i + by))}
+                onRemove={() => onChange(value.filter((v) => v !== id))}
+              />
+            ))}
+          </ol>
+        </SortableContext>
+      </DndContext>
+      {value.length === 0 && <Typography.Text type="secondary">No stations planned yet.</Typography.Text>}
+      {!disabled && (
+        <Select<number>
+          aria-label={`Add a station to ${label.toLowerCase()}`}
+          placeholder="Add a station"
+          style={{ width: "100%", maxWidth: 320 }}
+          value={null}
+          showSearch
+          optionFilterProp="label"
+          options={left.map((s) => ({ value: s.id, label: s.name }))}
+          onChange={(id) => onChange([...value, id])}
+        />
+      )}
+    </Space>
+  );
+}
