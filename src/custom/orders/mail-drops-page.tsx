@@ -2,7 +2,7 @@
 // orders, as a list per mail order and on a calendar (USPS holidays marked), with add, split and
 // reschedule. The server decides every rule (server/orders/mail-drops.ts and the mail-order hook):
 // a refusal is shown in the dialog where the user acted, with the server's sentence.
-import { useCustom, useSubscription } from "@refinedev/core";
+import { useSubscription } from "@refinedev/core";
 import {
   Alert,
   Badge,
@@ -28,6 +28,7 @@ import { useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { DateInput } from "../../components/fields/date-input";
 import { formatDate, formatNumber } from "../../components/fields/format";
+import { useFetched } from "../../providers/use-fetched";
 import { type CalendarDrop, type DropRow, dropsByDate, halfOf } from "./mail-drop-plan";
 import { OrderLoadError } from "./order-load-error";
 import { errorText, useDeskCall } from "./use-desk-call";
@@ -260,9 +261,8 @@ export default function MailDropsPage() {
   const [params, setParams] = useSearchParams();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const { query } = useCustom<MailDropsAnswer>({
+  const { data: answer, query } = useFetched<MailDropsAnswer>({
     url: `orders/${order_id}/mail-drops`,
-    method: "get",
     queryOptions: { queryKey: ["mail-drops", order_id], retry: false },
     errorNotification: false,
   });
@@ -272,8 +272,6 @@ export default function MailDropsPage() {
     params: { subscriptionType: "useList" },
     onLiveEvent: () => void query.refetch(),
   });
-  // Refine answers {} while loading (useCustom): only a fetched answer is the page's data.
-  const answer = query.data?.data as MailDropsAnswer | undefined;
   const view = params.get("view") === "calendar" ? "calendar" : "list";
 
   if (query.isError) return <OrderLoadError error={query.error} title="The mail drops could not be loaded" />;

@@ -3,7 +3,7 @@
 // keyboard), the press, the stock, the press sheets and their size, the planned minutes. The
 // server checks each plan against its press (sheet size, colours) and answers a message per
 // problem, shown on the item; saving sends every item's plan with the order's version.
-import { type HttpError, useCustom, useCustomMutation } from "@refinedev/core";
+import { type HttpError, useCustomMutation } from "@refinedev/core";
 import {
   Alert,
   Button,
@@ -22,6 +22,7 @@ import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { scopeFor } from "../../access/permissions";
 import { formatNumber } from "../../components/fields/format";
+import { useFetched } from "../../providers/use-fetched";
 import { OrderLoadError } from "./order-load-error";
 import type { PlanProblem } from "./plan-checks";
 import { type StationChoice, StationOrder } from "./station-order";
@@ -278,14 +279,11 @@ export default function PlanningPage() {
   const [notice, setNotice] = useState<{ type: "success" | "error"; text: string } | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
   const { mutateAsync, mutation } = useCustomMutation();
-  const { query } = useCustom<PlanningAnswer>({
+  const { data: answer, query } = useFetched<PlanningAnswer>({
     url: `orders/${order_id}/planning`,
-    method: "get",
     queryOptions: { queryKey: ["order-planning", order_id], retry: false },
     errorNotification: false,
   });
-  // Refine answers {} while loading (useCustom): only a fetched answer is the page's data.
-  const answer = query.data?.data as PlanningAnswer | undefined;
   const editable = scopeFor(merged, "Order", "Update") !== "none";
 
   if (query.isError) return <OrderLoadError error={query.error} title="The plan could not be loaded" />;

@@ -4,12 +4,12 @@
 // tables: the page says which), searchable, sortable and paged with the query in the URL, and
 // exported as CSV (GET filemaker/{page}/export.csv, the same search and sort). The Heartland
 // dashboard adds its figures (heartland-figures.tsx).
-import { useCustom } from "@refinedev/core";
 import { Alert, Button, Card, Empty, Flex, Input, Space, Table, Typography } from "antd";
 import type { SorterResult } from "antd/es/table/interface";
 import { useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { downloadFile } from "../../pages/resource/export-csv";
+import { useFetched } from "../../providers/use-fetched";
 import {
   FILEMAKER_LAYOUTS,
   type FileMakerListAnswer,
@@ -42,14 +42,11 @@ export default function FileMakerPage({ page }: { page: Page }) {
   // The box follows the URL (back and forward, a link with ?q=).
   useEffect(() => setTyped(query.q), [query.q]);
   const [exporting, setExporting] = useState(false);
-  const { query: list } = useCustom<FileMakerListAnswer>({
+  const { data: answer, query: list } = useFetched<FileMakerListAnswer>({
     url: `filemaker/${page}`,
-    method: "get",
     config: { query: apiQuery(query) },
     queryOptions: { queryKey: ["filemaker", page, query] },
   });
-  // Until the first answer, useCustom's result holds an empty object: read the query's own data.
-  const answer = list.data?.data as FileMakerListAnswer | undefined;
   const go = (next: Partial<FileMakerQuery>) =>
     setParams(writeQuery(layout, { ...query, ...next }), { replace: false });
 

@@ -1,9 +1,9 @@
 // The Heartland dashboard's figures (GET filemaker/heartland-dashboard/figures): jobs and pieces,
 // counts by status (a Chartist bar chart, loaded with this page only, and a table holding the same
 // figures for keyboards and screen readers) and by state. A status or state filters the list below.
-import { useCustom } from "@refinedev/core";
 import { Alert, Button, Card, Col, Row, Spin, Statistic, Table } from "antd";
 import { lazy, Suspense } from "react";
+import { useFetched } from "../../providers/use-fetched";
 import type { HeartlandFigures as Figures } from "./filemaker-layouts";
 
 const BarChart = lazy(() => import("../production/manager-chart"));
@@ -60,12 +60,10 @@ function CountTable(props: {
 }
 
 export function HeartlandFigures({ onPick }: { onPick: (field: Field, value: string) => void }) {
-  const { query } = useCustom<Figures>({
+  const { data: figures, query } = useFetched<Figures>({
     url: "filemaker/heartland-dashboard/figures",
-    method: "get",
     queryOptions: { queryKey: ["filemaker", "heartland-figures"] },
   });
-  const figures = query.data?.data as Figures | undefined;
   if (query.isError) {
     return (
       <Alert

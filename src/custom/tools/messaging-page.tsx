@@ -3,7 +3,7 @@
 // delivers it through Twilio when the server is configured for it, otherwise keeps it in the outbox
 // shown below, and the page says plainly that SMS is not configured. Preview and Send ask for their
 // own SmsTemplate actions; the templates themselves are edited on /sms-templates.
-import { useCustom, useList } from "@refinedev/core";
+import { useList } from "@refinedev/core";
 import {
   Alert,
   Button,
@@ -26,6 +26,7 @@ import { Link } from "react-router";
 import { can } from "../../access/permissions";
 import { ReferenceSelect } from "../../components/fields/reference-select";
 import { getMergedPermissions, onPermissionsChange } from "../../providers/access-control";
+import { useFetched } from "../../providers/use-fetched";
 import { type Outbox, type Preview, previewTemplate, type SmsMessage, sendTemplate } from "./messaging-api";
 import { MERGE_TAGS, MESSAGE_STATES } from "./sms-merge";
 
@@ -144,14 +145,11 @@ export default function MessagingPage() {
     pagination: { pageSize: 100 },
     sorters: [{ field: "name", order: "asc" }],
   });
-  const { query: outboxQuery } = useCustom<Outbox>({
+  const { data: outbox, query: outboxQuery } = useFetched<Outbox>({
     url: "sms-messages",
-    method: "get",
     config: { query: { limit: 50 } },
     queryOptions: { queryKey: ["sms-messages"] },
   });
-  // Until the first answer, useCustom's result holds an empty object: read the query's own data.
-  const outbox = outboxQuery.data?.data as Outbox | undefined;
   const [templateId, setTemplateId] = useState<number | null>(null);
   const [orderId, setOrderId] = useState<number | null>(null);
   const [to, setTo] = useState("");
