@@ -38,6 +38,15 @@ export const RECIPES: Partial<Record<ResourceKind, Recipe>> = {
       body.category = "open";
     },
   },
+  // An item's production plan is checked against its press (hooks/order-item-plans.ts): a generated item has
+  // none, rather than a press of any size and colours that its sheet and colours may not fit.
+  Order: {
+    async row(child, row) {
+      if (child !== "items") return;
+      row.plan_equipment_id = null;
+      row.plan_station_ids = [];
+    },
+  },
   // Orders take only active products and customers within their credit (hooks/order-policy.ts).
   Product: {
     async body(body) {
