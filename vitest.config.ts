@@ -15,6 +15,10 @@ const MOCKING = readdirSync(unitDir, { recursive: true, encoding: "utf8" })
   .filter((file) => /\bvi\.(do)?mock\(/.test(readFileSync(new URL(file, unitDir), "utf8")))
   .map((file) => `tests/unit/${file}`);
 
+// The walk of every master-data kind through its generated pages (a sixth of the unit run) joins the long run too
+// ("unit-long"); the generated pages themselves are walked in npm test by the other resource-page files.
+const UNIT_LONG = ["tests/unit/resource-pages/master-data-kinds.test.tsx"];
+
 // The server's tests run once on each store in CI: npm test takes PGlite ("server"), the long run
 // (scripts/long.mjs) PostgreSQL ("server-postgres": the files that loop over the stores) and the exhaustive walks
 // ("server-long": every kind, every field, hostile bodies, races, real processes, on both stores), which
@@ -97,7 +101,17 @@ export default defineConfig({
           name: "unit",
           environment: "jsdom",
           include: [UNIT],
-          exclude: MOCKING,
+          exclude: [...MOCKING, ...UNIT_LONG],
+          setupFiles: ["tests/unit/setup.ts"],
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "unit-long",
+          environment: "jsdom",
+          include: UNIT_LONG,
           setupFiles: ["tests/unit/setup.ts"],
           isolate: false,
         },
