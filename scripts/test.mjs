@@ -106,9 +106,9 @@ await emulatorInstall;
 // Each step's time together at the end, where a reader of a long CI log looks (the goal: under ten minutes in all).
 // The first three overlap, so the total is the run's own clock, not their sum.
 console.log("\nstep times:");
-for (const [name, seconds] of times) console.log(`  ${name.padEnd(24)}${seconds.toFixed(1).padStart(7)} s`);
+for (const [name, seconds] of times) console.log(`  ${name.padEnd(36)}${seconds.toFixed(1).padStart(7)} s`);
 const total = (Date.now() - began) / 1000;
-console.log(`  ${"total".padEnd(24)}${total.toFixed(1).padStart(7)} s (${(total / 60).toFixed(1)} min)`);
+console.log(`  ${"total".padEnd(36)}${total.toFixed(1).padStart(7)} s (${(total / 60).toFixed(1)} min)`);
 
 const { passed, failed, skipped } = counts();
 if (failedSteps.length) console.error(`\nnpm test failed at: ${failedSteps.join(", ")}`);
