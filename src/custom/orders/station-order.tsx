@@ -13,16 +13,11 @@ import {
   useSensor,
   useSensors,
 } from "@dnd-kit/core";
-import {
-  arrayMove,
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from "@dnd-kit/sortable";
+import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { Button, Select, Space, Typography } from "antd";
 import { sortableAccessibility } from "../../components/sortable-accessibility";
+import { orderKeyboardCoordinates } from "../../components/sortable-keyboard";
 
 export interface StationChoice {
   id: number;
@@ -117,7 +112,7 @@ export function StationOrder(props: {
   const { label, value, stations, disabled, onChange } = props;
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    useSensor(KeyboardSensor, { coordinateGetter: orderKeyboardCoordinates(value) }),
   );
   const nameOf = (id: unknown) => stations.find((s) => s.id === id)?.name ?? `Station ${String(id)}`;
   const place = (id: unknown) => value.indexOf(id as number) + 1;

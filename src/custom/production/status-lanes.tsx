@@ -16,7 +16,8 @@ import {
 import { rectSortingStrategy, SortableContext, useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { Button, Card, Space, Tag, Typography } from "antd";
-import { laneKeyboardCoordinates } from "./lane-keyboard";
+import { sortableAccessibility } from "../../components/sortable-accessibility";
+import { orderKeyboardCoordinates } from "../../components/sortable-keyboard";
 import type { WorkflowStatus } from "./status-workflow";
 
 const CATEGORY_COLOURS: Record<string, string> = {
@@ -117,7 +118,7 @@ export function StatusLanes(props: {
   const { lanes, stations, mayEdit, busy, onReorder, onEdit } = props;
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: laneKeyboardCoordinates(lanes.map((s) => s.id)) }),
+    useSensor(KeyboardSensor, { coordinateGetter: orderKeyboardCoordinates(lanes.map((s) => s.id)) }),
   );
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id || busy) return;
@@ -132,24 +133,11 @@ export function StatusLanes(props: {
       sensors={sensors}
       collisionDetection={closestCenter}
       onDragEnd={onDragEnd}
-      accessibility={{
-        announcements: {
-          onDragStart: ({ active }) => `Picked up ${name(active.id)}, position ${place(active.id)}.`,
-          onDragOver: ({ active, over }) =>
-            over
-              ? `${name(active.id)} is over position ${place(over.id)}.`
-              : `${name(active.id)} is over no place.`,
-          onDragEnd: ({ active, over }) =>
-            over
-              ? `${name(active.id)} dropped at position ${place(over.id)}.`
-              : `${name(active.id)} dropped.`,
-          onDragCancel: ({ active }) => `Moving ${name(active.id)} was cancelled.`,
-        },
-        screenReaderInstructions: {
-          draggable:
-            "To move a status, press Space or Enter, move it with the arrow keys, and press Space or Enter again to drop it, or Escape to cancel.",
-        },
-      }}
+      accessibility={sortableAccessibility(name, place, {
+        thing: "status",
+        place: "position",
+        nowhere: "place",
+      })}
     >
       <SortableContext items={lanes.map((s) => s.id)} strategy={rectSortingStrategy}>
         <ol

@@ -1,12 +1,12 @@
-// Keyboard moves for lanes that wrap onto several rows: Left/Up take the lane one place back in the order,
-// Right/Down one place on. @dnd-kit's sortableKeyboardCoordinates moves by screen position instead, so a lane
-// that starts a row had nowhere to go on Left (nothing lies left of it on its row).
+// Keyboard moves of a sortable list by its order (the status lanes, an item's planned stations): Left/Up take the
+// lifted entry one place back, Right/Down one place on. @dnd-kit's sortableKeyboardCoordinates moves by screen
+// position instead, so a lane that starts a wrapped row had nowhere to go on Left (nothing lies left of it).
 import type { KeyboardCoordinateGetter, UniqueIdentifier } from "@dnd-kit/core";
 
 const STEPS: Record<string, number> = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 };
 
-/** A coordinate getter over `order` (the lanes' ids in their order). */
-export function laneKeyboardCoordinates(order: readonly UniqueIdentifier[]): KeyboardCoordinateGetter {
+/** A coordinate getter over `order` (the entries' ids in their order). */
+export function orderKeyboardCoordinates(order: readonly UniqueIdentifier[]): KeyboardCoordinateGetter {
   return (event, { context: { active, over, droppableRects } }) => {
     const step = STEPS[event.code];
     if (step === undefined || !active) return undefined;
