@@ -12,11 +12,13 @@
 //     just before each store's loads (lib/calibration.ts), so figures of different machines compare; the server's
 //     memory (per worker on PostgreSQL);
 //   - the production manager's endpoint (GET production/manager, every figure in one answer), one request at a time;
+//   - the press dashboard in Chromium: 500 cards from their answer to painted, and 20 changes written through the API
+//     to their text on a board open in the browser (live event, refetch, render), with the cards each re-rendered;
 //   - how long `npm run build` and the seeds took.
 // PostgreSQL: BENCH_DATABASE_URL (a server the benchmark may create databases on), else a throwaway cluster of the
 // newest /usr/lib/postgresql (lib/postgres.ts). Options: --skip-build (reuse dist/ and bench/out/baseline/),
 // --reuse-seed (keep the seeded PGlite folder in bench/out/, and with BENCH_DATABASE_URL a seeded template
-// database, and start from a copy next time), --only=first-load,lighthouse,orders,api,postgres,manager, --seconds=N (each
+// database, and start from a copy next time), --only=first-load,lighthouse,orders,api,postgres,manager,boards, --seconds=N (each
 // load, default 10). Timings are figures of this machine at this moment, never pass/fail of a test.
 import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -39,6 +41,7 @@ import {
   signInShown,
 } from "./lib/first-loads";
 import { type FormFactor, type LighthouseFigures, runLighthouse } from "./lib/lighthouse";
+import { type BoardFigures, BOARD_CARDS, timeBoard } from "./lib/board-timing";
 import { type ManagerFigures, timeManager } from "./lib/manager-timing";
 import { timeOrders } from "./lib/orders-timing";
 import { adminQuery, databaseExists, databaseUrl, localPostmaster, startBenchPostgres } from "./lib/postgres";
@@ -263,6 +266,45 @@ async function managerTiming(server: RunningServer, token: string): Promise<Mana
   return figures;
 }
 
+async function boardTiming(server: RunningServer, token: string): Promise<BoardFigures> {
+  log(`the press dashboard: ${BOARD_CARDS} cards rendered (5 cold loads), then 20 live changes from the API`);
+  const browser = await launchChromium();
+  try {
+    const figures = await timeBoard(browser, server.url, token);
+    console.log(
+      `  render median ${figures.renderMedianMs} ms (worst ${figures.renderWorstMs}, ${figures.seedCards} of the seed's cards, ${figures.mountedCards} mounted), live p50 ${figures.liveP50Ms} ms p95 ${figures.liveP95Ms} ms, at most ${figures.cardsRenderedPerChange} card(s) re-rendered per change`,
+    );
+    results.board = figures;
+    return figures;
+  } finally {
+    await browser.close();
+  }
+}
+
+function boardRows(board: BoardFigures): Row[] {
+  return [
+    section(`Press dashboard at ${orders.toLocaleString("en-US")} orders (Chromium)`),
+    {
+      figure: `${BOARD_CARDS} cards, answer → cards painted, ms: median (worst of ${board.renders})`,
+      ours: `${fmt(board.renderMedianMs, 1)} (${fmt(board.renderWorstMs, 1)})`,
+      goal: "≤ 300",
+      met: atMost(board.renderWorstMs, 300),
+    },
+    {
+      figure: `a change via the API → on the open board, ms: p50 (p95 of ${board.changes})`,
+      ours: `${fmt(board.liveP50Ms)} (${fmt(board.liveP95Ms)})`,
+      goal: "p95 ≤ 1,000",
+      met: atMost(board.liveP95Ms, 1000),
+    },
+    {
+      figure: "cards re-rendered by one change (most)",
+      ours: String(board.cardsRenderedPerChange),
+      goal: "1",
+      met: board.cardsRenderedPerChange <= 1,
+    },
+  ];
+}
+
 function machine() {
   const cpus = os.cpus();
   let chromium = "";
@@ -295,7 +337,8 @@ async function main() {
   let lighthouse: Awaited<ReturnType<typeof lighthouseRuns>> | undefined;
   let api: ApiRun | undefined;
   let manager: ManagerFigures | undefined;
-  if (["first-load", "orders", "lighthouse", "api", "manager"].some(wants)) {
+  let board: BoardFigures | undefined;
+  if (["first-load", "orders", "lighthouse", "api", "manager", "boards"].some(wants)) {
     const data = await seededFolder();
     const server = await startServer({ DATA_DIR: data, STATIC_DIR: "dist" });
     const baseline = await serveFolder(BASELINE_DIR);
@@ -306,6 +349,7 @@ async function main() {
       if (wants("lighthouse")) lighthouse = await lighthouseRuns(server, baseline.url, token);
       if (wants("api")) api = await pgliteApi(server, token);
       if (wants("manager")) manager = await managerTiming(server, token);
+      if (wants("boards")) board = await boardTiming(server, token);
     } finally {
       await baseline.close();
       await server.stop();
@@ -314,7 +358,7 @@ async function main() {
   }
   // The PGlite server is stopped first: the two stores are measured one after the other, each with the machine.
   const postgres = wants("api") || wants("postgres") ? await postgresApi() : undefined;
-  const rows = tableRows(browser, lighthouse, api, postgres, manager);
+  const rows = tableRows(browser, lighthouse, api, postgres, manager, board);
   results.table = rows;
   writeResults();
   log(`results (also in bench/results.json), ${new Date().toISOString().slice(0, 16)}, ${describeMachine()}`);
@@ -351,6 +395,7 @@ function tableRows(
   api: ApiRun | undefined,
   postgres: ApiRun | undefined,
   manager: ManagerFigures | undefined,
+  board: BoardFigures | undefined,
 ): Row[] {
   const rows: Row[] = [];
   if (browser) {
@@ -433,6 +478,7 @@ function tableRows(
       met: atMost(manager.afterWriteMs, 100),
     });
   }
+  if (board) rows.push(...boardRows(board));
   const build = results.build as { appSeconds?: number; skipped?: boolean };
   const seed = (results.seed ?? {}) as { seconds?: number; reused?: boolean };
   rows.push(section("Build and data"));

@@ -88,18 +88,47 @@ const orderColumns = sql.raw(`o.id, o.order_number, o.version, c.name as custome
 const oneOrder = (orderId: number | undefined): SQL =>
   orderId === undefined ? sql`` : sql`and o.id = ${orderId}`;
 
+const orderTables = (registry: ResourceRegistry) => ({
+  o: tableOf(registry, "Order"),
+  oi: tableOf(registry, "Order", "items"),
+  s: tableOf(registry, "Status"),
+  c: tableOf(registry, "Customer"),
+});
+
+/** A queue's orders (a query selecting `orderColumns`), each read the same way, with all its items. */
+async function ordersWithItems(db: Database, registry: ResourceRegistry, tenantId: number, query: SQL) {
+  const rows = await selectRows<Raw>(db, query);
+  const items = await itemsOfOrders(
+    db,
+    registry,
+    tenantId,
+    rows.map((r) => Number(r.id)),
+  );
+  return rows.map((row) => ({
+    row,
+    head: {
+      id: Number(row.id),
+      order_number: String(row.order_number),
+      version: Number(row.version),
+      customer: str(row.customer),
+      due: str(row.due),
+      rush: row.rush === true,
+    },
+    items: items.get(Number(row.id)) ?? [],
+  }));
+}
+
 export async function stagingOrders(
   db: Database,
   registry: ResourceRegistry,
   tenantId: number,
   orderId?: number,
 ): Promise<StagingOrder[]> {
-  const o = tableOf(registry, "Order");
-  const oi = tableOf(registry, "Order", "items");
-  const s = tableOf(registry, "Status");
-  const c = tableOf(registry, "Customer");
-  const rows = await selectRows<Raw>(
+  const { o, oi, s, c } = orderTables(registry);
+  const orders = await ordersWithItems(
     db,
+    registry,
+    tenantId,
     sql`select ${orderColumns}
         from (select distinct oi.parent_id from ${oi} oi
               where oi.tenant_id = ${tenantId}
@@ -115,24 +144,12 @@ export async function stagingOrders(
         order by o.wanted_by asc nulls last, o.id
         limit ${QUEUE_LIMIT}`,
   );
-  const items = await itemsOfOrders(
-    db,
-    registry,
-    tenantId,
-    rows.map((r) => Number(r.id)),
-  );
-  return rows.map((row) => {
-    const list = items.get(Number(row.id)) ?? [];
-    const live = list.filter((i) => !i.cancelled);
+  return orders.map(({ head, row, items }) => {
+    const live = items.filter((i) => !i.cancelled);
     return {
-      id: Number(row.id),
-      order_number: String(row.order_number),
-      version: Number(row.version),
-      customer: str(row.customer),
-      due: str(row.due),
-      rush: row.rush === true,
+      ...head,
       status: str(row.status),
-      items: list,
+      items,
       staged: live.filter((i) => i.staged).length,
       total: live.length,
     };
@@ -145,14 +162,13 @@ export async function shippingOrders(
   tenantId: number,
   orderId?: number,
 ): Promise<ShippingOrder[]> {
-  const o = tableOf(registry, "Order");
-  const oi = tableOf(registry, "Order", "items");
-  const s = tableOf(registry, "Status");
-  const c = tableOf(registry, "Customer");
+  const { o, oi, s, c } = orderTables(registry);
   const ps = tableOf(registry, "PackingSlip");
   const pl = tableOf(registry, "PackingSlip", "lines");
-  const rows = await selectRows<Raw>(
+  const orders = await ordersWithItems(
     db,
+    registry,
+    tenantId,
     sql`select ${orderColumns},
           (select coalesce(sum(greatest(oi.quantity - coalesce((select sum(l.quantity_shipped) from ${pl} l
                      join ${ps} p on p.id = l.parent_id and p.tenant_id = l.tenant_id
@@ -172,21 +188,10 @@ export async function shippingOrders(
         order by o.wanted_by asc nulls last, o.id
         limit ${QUEUE_LIMIT}`,
   );
-  const items = await itemsOfOrders(
-    db,
-    registry,
-    tenantId,
-    rows.map((r) => Number(r.id)),
-  );
-  return rows.map((row) => ({
-    id: Number(row.id),
-    order_number: String(row.order_number),
-    version: Number(row.version),
-    customer: str(row.customer),
-    due: str(row.due),
-    rush: row.rush === true,
+  return orders.map(({ head, row, items }) => ({
+    ...head,
     ship_method: str(row.ship_method),
-    items: items.get(Number(row.id)) ?? [],
+    items,
     left_to_ship: Number(row.left_to_ship),
     slips: (typeof row.slips === "string"
       ? JSON.parse(row.slips)
@@ -199,10 +204,7 @@ export async function outsourcedItems(
   registry: ResourceRegistry,
   tenantId: number,
 ): Promise<OutsourcedItem[]> {
-  const o = tableOf(registry, "Order");
-  const oi = tableOf(registry, "Order", "items");
-  const s = tableOf(registry, "Status");
-  const c = tableOf(registry, "Customer");
+  const { o, oi, s, c } = orderTables(registry);
   const v = tableOf(registry, "Vendor");
   const po = tableOf(registry, "PurchaseOrder");
   const rows = await selectRows<Raw>(

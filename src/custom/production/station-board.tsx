@@ -8,11 +8,11 @@ import { Alert, Badge, Empty, Flex, Select, Space, Spin, Typography } from "antd
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useFetched } from "../../providers/use-fetched";
+import { BoardColumn } from "./board-column";
 import { type BoardAnswer, columnsOf, scannedCard, sortCards } from "./board-logic";
 import type { BoardDeclaration } from "./boards";
 import { countRender } from "./render-count";
 import { useActionContext, useRunActions } from "./run-action-ui";
-import { RunCard } from "./run-card";
 import { useLiveRefetch } from "./use-live-refetch";
 
 const LIVE_KINDS = ["Run"];
@@ -155,30 +155,17 @@ export function StationBoard({ board }: { board: BoardDeclaration }) {
         <Empty description="No runs waiting at these stations" />
       ) : (
         <div style={{ display: "flex", gap: 12, overflowX: "auto", alignItems: "flex-start" }}>
-          {columns.map((status) => {
-            const inColumn = cards.filter((c) => c.status_id === status.id);
-            return (
-              <section key={status.id} aria-label={status.name} style={{ minWidth: 280, flex: "0 0 280px" }}>
-                <Flex align="center" gap={6} style={{ marginBottom: 8 }}>
-                  <Badge color={status.color ?? "#595959"} />
-                  <Typography.Text strong>{status.name}</Typography.Text>
-                  <Typography.Text type="secondary">{inColumn.length}</Typography.Text>
-                </Flex>
-                <Flex vertical gap={8}>
-                  {inColumn.map((card) => (
-                    <RunCard
-                      key={card.id}
-                      card={card}
-                      ctx={ctx}
-                      now={now}
-                      focused={focus.id === card.id ? focus.tick : 0}
-                      onAction={onAction}
-                    />
-                  ))}
-                </Flex>
-              </section>
-            );
-          })}
+          {columns.map((status) => (
+            <BoardColumn
+              key={status.id}
+              status={status}
+              cards={cards.filter((c) => c.status_id === status.id)}
+              ctx={ctx}
+              now={now}
+              focus={focus}
+              onAction={onAction}
+            />
+          ))}
         </div>
       )}
       {actions.modal}
