@@ -26,6 +26,7 @@ import os from "node:os";
 import { join } from "node:path";
 import { LIST_QUERY, RANDOM_LIST } from "./lib/api-load";
 import { type ApiRun, type LoadName, runApiLoads } from "./lib/api-run";
+import { BOARD_CARDS, type BoardFigures, timeBoard } from "./lib/board-timing";
 import { bareNodeAnswer, type Calibration } from "./lib/calibration";
 import { timedCommand } from "./lib/commands";
 import {
@@ -41,7 +42,6 @@ import {
   signInShown,
 } from "./lib/first-loads";
 import { type FormFactor, type LighthouseFigures, runLighthouse } from "./lib/lighthouse";
-import { type BoardFigures, BOARD_CARDS, timeBoard } from "./lib/board-timing";
 import { type ManagerFigures, timeManager } from "./lib/manager-timing";
 import { timeOrders } from "./lib/orders-timing";
 import { adminQuery, databaseExists, databaseUrl, localPostmaster, startBenchPostgres } from "./lib/postgres";

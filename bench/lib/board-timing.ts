@@ -51,7 +51,11 @@ function watchCards({ selector, count }: { selector: string; count: number }) {
 }
 
 /** One cold load of the board with its answer filled to BOARD_CARDS: ms from the answer's last byte to the cards. */
-async function oneRender(browser: Browser, base: string, token: string): Promise<{ ms: number; seedCards: number; mounted: number }> {
+async function oneRender(
+  browser: Browser,
+  base: string,
+  token: string,
+): Promise<{ ms: number; seedCards: number; mounted: number }> {
   const page = await freshPage(browser, base, token);
   let seedCards = 0;
   try {
@@ -94,7 +98,8 @@ async function api<T>(base: string, token: string, path: string, init?: RequestI
     ...init,
     headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
   });
-  if (!res.ok) throw new Error(`${init?.method ?? "GET"} ${path} answered ${res.status}: ${await res.text()}`);
+  if (!res.ok)
+    throw new Error(`${init?.method ?? "GET"} ${path} answered ${res.status}: ${await res.text()}`);
   return (await res.json()) as T;
 }
 
@@ -131,7 +136,8 @@ async function liveChanges(browser: Browser, base: string, token: string, change
       // Any refetch the event queued behind the first lands before the renders are counted.
       await page.waitForTimeout(250);
       const renders = await page.evaluate(
-        () => ({ ...(window as { __pressroomRenders?: Record<string, number> }).__pressroomRenders }) as Renders,
+        () =>
+          ({ ...(window as { __pressroomRenders?: Record<string, number> }).__pressroomRenders }) as Renders,
       );
       const cardsRendered = (renders.RunCard ?? 0) - (renders.BoardClockTick ?? 0) * shown;
       mostCards = Math.max(mostCards, cardsRendered);
