@@ -14,11 +14,13 @@
 //   - the production manager's endpoint (GET production/manager, every figure in one answer), one request at a time;
 //   - the press dashboard in Chromium: 500 cards from their answer to painted, and 20 changes written through the API
 //     to their text on a board open in the browser (live event, refetch, render), with the cards each re-rendered;
+//   - the order page of an order with 20 items, 3 files and 2 payments, from the list in the warm app to painted;
+//   - a 1 GiB resumable upload cut at half and resumed, with the server's memory over its idle size;
 //   - how long `npm run build` and the seeds took.
 // PostgreSQL: BENCH_DATABASE_URL (a server the benchmark may create databases on), else a throwaway cluster of the
 // newest /usr/lib/postgresql (lib/postgres.ts). Options: --skip-build (reuse dist/ and bench/out/baseline/),
 // --reuse-seed (keep the seeded PGlite folder in bench/out/, and with BENCH_DATABASE_URL a seeded template
-// database, and start from a copy next time), --only=first-load,lighthouse,orders,api,postgres,manager,boards, --seconds=N (each
+// database, and start from a copy next time), --only=first-load,lighthouse,orders,api,postgres,manager,boards,order-page,upload, --seconds=N (each
 // load, default 10). Timings are figures of this machine at this moment, never pass/fail of a test.
 import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -43,12 +45,14 @@ import {
 } from "./lib/first-loads";
 import { type FormFactor, type LighthouseFigures, runLighthouse } from "./lib/lighthouse";
 import { type ManagerFigures, timeManager } from "./lib/manager-timing";
+import { type OrderPageFigures, timeOrderPage } from "./lib/order-page-timing";
 import { timeOrders } from "./lib/orders-timing";
 import { adminQuery, databaseExists, databaseUrl, localPostmaster, startBenchPostgres } from "./lib/postgres";
 import { atMost, fmt, printTable, type Row, section } from "./lib/report";
 import { ROOT, type RunningServer, signIn, startServer } from "./lib/server";
 import { serveFolder } from "./lib/static-server";
 import { ensureToolsInstalled } from "./lib/tools";
+import { timeUpload, type UploadFigures } from "./lib/upload-memory";
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(`--${name}`);
@@ -281,6 +285,57 @@ async function boardTiming(server: RunningServer, token: string): Promise<BoardF
   }
 }
 
+async function uploadTiming(server: RunningServer, token: string): Promise<UploadFigures> {
+  log("a 1 GiB upload (tus), cut at half and resumed, while the server's memory is sampled");
+  const figures = await timeUpload(server, token);
+  console.log(
+    `  ${figures.mb} MB in ${figures.seconds} s, resumed at ${figures.resumedAtMb} MB; server ${figures.idleRssMb} MB idle, ${figures.peakRssMb} MB at most`,
+  );
+  results.upload = figures;
+  return figures;
+}
+
+async function orderPageTiming(server: RunningServer, token: string): Promise<OrderPageFigures> {
+  log("the order page: an order of 20 items, 3 files and 2 payments, opened from the list 5 times");
+  const browser = await launchChromium();
+  try {
+    const figures = await timeOrderPage(browser, server.url, token);
+    console.log(`  first ${figures.firstMs} ms, median ${figures.medianMs} ms, worst ${figures.worstMs} ms`);
+    results.orderPage = figures;
+    return figures;
+  } finally {
+    await browser.close();
+  }
+}
+
+function orderPageRows(page: OrderPageFigures): Row[] {
+  return [
+    section(`Order page at ${orders.toLocaleString("en-US")} orders (Chromium, warm app)`),
+    {
+      figure: `list → order of ${page.items} items painted, ms: median (first, worst of ${page.rounds})`,
+      ours: `${fmt(page.medianMs)} (${fmt(page.firstMs)}, ${fmt(page.worstMs)})`,
+      goal: "≤ 1,000",
+      met: atMost(page.worstMs, 1000),
+    },
+  ];
+}
+
+function uploadRows(upload: UploadFigures): Row[] {
+  return [
+    section("Uploads (embedded store)"),
+    {
+      figure: `${upload.mb} MB cut at half and resumed: s (resumed at MB)`,
+      ours: `${fmt(upload.seconds, 1)} (${fmt(upload.resumedAtMb, 1)})`,
+    },
+    {
+      figure: "server memory meanwhile, MB: peak over idle (idle)",
+      ours: `${upload.peakRssMb - upload.idleRssMb} (${upload.idleRssMb})`,
+      goal: "≤ 50",
+      met: atMost(upload.peakRssMb - upload.idleRssMb, 50),
+    },
+  ];
+}
+
 function boardRows(board: BoardFigures): Row[] {
   return [
     section(`Press dashboard at ${orders.toLocaleString("en-US")} orders (Chromium)`),
@@ -338,7 +393,10 @@ async function main() {
   let api: ApiRun | undefined;
   let manager: ManagerFigures | undefined;
   let board: BoardFigures | undefined;
-  if (["first-load", "orders", "lighthouse", "api", "manager", "boards"].some(wants)) {
+  let upload: UploadFigures | undefined;
+  let orderPage: OrderPageFigures | undefined;
+  const parts = ["first-load", "orders", "lighthouse", "api", "manager", "boards", "order-page", "upload"];
+  if (parts.some(wants)) {
     const data = await seededFolder();
     const server = await startServer({ DATA_DIR: data, STATIC_DIR: "dist" });
     const baseline = await serveFolder(BASELINE_DIR);
@@ -350,6 +408,8 @@ async function main() {
       if (wants("api")) api = await pgliteApi(server, token);
       if (wants("manager")) manager = await managerTiming(server, token);
       if (wants("boards")) board = await boardTiming(server, token);
+      if (wants("order-page")) orderPage = await orderPageTiming(server, token);
+      if (wants("upload")) upload = await uploadTiming(server, token);
     } finally {
       await baseline.close();
       await server.stop();
@@ -358,7 +418,7 @@ async function main() {
   }
   // The PGlite server is stopped first: the two stores are measured one after the other, each with the machine.
   const postgres = wants("api") || wants("postgres") ? await postgresApi() : undefined;
-  const rows = tableRows(browser, lighthouse, api, postgres, manager, board);
+  const rows = tableRows(browser, lighthouse, api, postgres, manager, board, orderPage, upload);
   results.table = rows;
   writeResults();
   log(`results (also in bench/results.json), ${new Date().toISOString().slice(0, 16)}, ${describeMachine()}`);
@@ -396,6 +456,8 @@ function tableRows(
   postgres: ApiRun | undefined,
   manager: ManagerFigures | undefined,
   board: BoardFigures | undefined,
+  orderPage: OrderPageFigures | undefined,
+  upload: UploadFigures | undefined,
 ): Row[] {
   const rows: Row[] = [];
   if (browser) {
@@ -479,6 +541,8 @@ function tableRows(
     });
   }
   if (board) rows.push(...boardRows(board));
+  if (orderPage) rows.push(...orderPageRows(orderPage));
+  if (upload) rows.push(...uploadRows(upload));
   const build = results.build as { appSeconds?: number; skipped?: boolean };
   const seed = (results.seed ?? {}) as { seconds?: number; reused?: boolean };
   rows.push(section("Build and data"));

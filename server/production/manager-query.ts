@@ -365,13 +365,16 @@ export async function managerFigures(
       "equipment",
     ],
     [
-      sql`select count(*) filter (where item_status_id = any(${ids(onHold)}))::int as on_hold,
-            count(*) filter (where item_status_id = any(${ids(proof)}))::int as awaiting_proof,
-            count(*) filter (where outsource_vendor_id is not null and item_status_id = any(${ids(itemActive)}))::int
-              as outsourced_pending
-          from ${t("Order", "items")}
-          where tenant_id = ${tenantId} and (item_status_id = any(${ids([...onHold, ...proof])})
-            or (outsource_vendor_id is not null and item_status_id = any(${ids(itemActive)})))`,
+      // Two counts, each along its own index ((tenant, status) and (tenant, trade printer)): one scan
+      // with the OR read the whole status index (EXPLAIN at 100,000 orders: 49-152 ms).
+      sql`select held.on_hold, held.awaiting_proof, outsourced.pending as outsourced_pending
+          from (select count(*) filter (where item_status_id = any(${ids(onHold)}))::int as on_hold,
+                  count(*) filter (where item_status_id = any(${ids(proof)}))::int as awaiting_proof
+                from ${t("Order", "items")}
+                where tenant_id = ${tenantId} and item_status_id = any(${ids([...onHold, ...proof])})) held,
+               (select count(*)::int as pending from ${t("Order", "items")}
+                where tenant_id = ${tenantId} and outsource_vendor_id is not null
+                  and item_status_id = any(${ids(itemActive)})) outsourced`,
       "items",
     ],
     [

@@ -168,4 +168,11 @@ export default defineHooks({
     await checkOrderDelete(tx, tenantId, record, items);
     await checkNoWorkStarted(tx, model, tenantId, record);
   },
+
+  // The production manager's count of items waiting at each station outside a run (manager-query.ts),
+  // read from the index alone: EXPLAIN at 100,000 orders, 410 ms (a bitmap heap scan of 7,165 pages) → 16 ms.
+  schema: [
+    `CREATE INDEX IF NOT EXISTS "orders_items_waiting_idx" ON "orders_items" ("tenant_id", "item_status_id")
+      INCLUDE ("outsource_vendor_id", "quantity", "product_id") WHERE "run_id" IS NULL`,
+  ],
 });
