@@ -12,7 +12,9 @@ import { routesOfRuns, stationsOf } from "./stations";
 // in one of the board's statuses (boards.ts), with their items' orders, customers and products
 // folded into one row each (the joins in SQL, never lists fetched by the browser), the first proof
 // thumbnail of its items (an artwork entry of side "proof") and the station it goes to next
-// (station-moves.ts). Rush first, then the earliest due; at most BOARD_LIMIT cards.
+// (station-moves.ts). The items' production plans feed it: the planned minutes (the longest
+// item's, else the press's speed over the sheets) and the planned stations (stations.ts).
+// Rush first, then the earliest due; at most BOARD_LIMIT cards.
 
 export const BOARD_LIMIT = 500;
 
@@ -79,10 +81,11 @@ export async function boardCards(
           coalesce((select max(cl.changed_at) from change_logs cl
                      where cl.tenant_id = r.tenant_id and cl.kind = 'Run' and cl.record_id = r.id
                        and cl.changes -> 'status_id' is not null), r.updated_at) as status_since,
-          case when coalesce(eq.speed, 0) > 0
-               then ceil((coalesce(r.sheets, 0) + coalesce(r.overs, 0)) * 60.0 / eq.speed)::int
-                    + coalesce(eq.setup_minutes, 0)
-          end as planned_minutes
+          coalesce(agg.plan_minutes,
+            case when coalesce(eq.speed, 0) > 0
+                 then ceil((coalesce(r.sheets, 0) + coalesce(r.overs, 0)) * 60.0 / eq.speed)::int
+                      + coalesce(eq.setup_minutes, 0)
+            end) as planned_minutes
         from ${runs} r
         join ${stations} st on st.id = r.station_id and st.tenant_id = r.tenant_id
         left join ${statuses} s on s.id = r.status_id and s.tenant_id = r.tenant_id
@@ -94,7 +97,9 @@ export async function boardCards(
                  min(c.name) as customer, count(distinct o.customer_id)::int as customers,
                  min(p.name) as product, count(distinct oi.product_id)::int as products,
                  min(o.order_number) as order_number,
-                 sum(ri.quantity_required)::int as quantity, count(ri.id)::int as items
+                 sum(ri.quantity_required)::int as quantity, count(ri.id)::int as items,
+                 -- ganged items print together: the run takes as long as its longest planned item
+                 max(oi.plan_minutes)::int as plan_minutes
           from ${runItems} ri
           join ${orders} o on o.id = ri.order_id and o.tenant_id = ri.tenant_id
           left join ${customers} c on c.id = o.customer_id and c.tenant_id = o.tenant_id

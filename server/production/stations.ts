@@ -29,7 +29,10 @@ export async function stationsOf(tx: Database, tenantId: number): Promise<Statio
   }));
 }
 
-/** The production routes (station ids in order) of the products of runs' items, by run id. */
+/**
+ * The production routes (station ids in order) of runs' items, by run id: an item's own plan
+ * (its planned stations, /orders/{id}/edit-planning-sections) where it has one, else its product's.
+ */
 export async function routesOfRuns(tx: Database, tenantId: number, runIds: number[]) {
   const routes = new Map<number, number[][]>();
   if (runIds.length === 0) return routes;
@@ -39,10 +42,11 @@ export async function routesOfRuns(tx: Database, tenantId: number, runIds: numbe
   const p = sql.raw(quoteIdent((await modelOf("Product")).table.name));
   const rows = await selectRows<{ run_id: number; route: number[] | null }>(
     tx,
-    sql`select ri.parent_id as run_id, p.production_route as route
+    sql`select ri.parent_id as run_id,
+          case when cardinality(oi.plan_station_ids) > 0 then oi.plan_station_ids else p.production_route end as route
         from ${ri} ri
         join ${oi} oi on oi.id = ri.order_item_id and oi.tenant_id = ri.tenant_id
-        join ${p} p on p.id = oi.product_id and p.tenant_id = oi.tenant_id
+        left join ${p} p on p.id = oi.product_id and p.tenant_id = oi.tenant_id
         where ri.tenant_id = ${tenantId} and ri.parent_id in (${sql.join(
           runIds.map((id) => sql`${id}`),
           sql`, `,

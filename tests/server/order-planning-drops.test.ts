@@ -418,5 +418,51 @@ describeEachStore("an order's mail drops (%s)", (dbKind) => {
         expect((await save(as, order, { plan_minutes: 1 }, order.version + 1)).statusCode).toBe(write);
       }
     });
+
+    it("feeds the station boards: a run's card shows its items' planned minutes and planned next station", async () => {
+      type Card = {
+        id: number;
+        station_id: number;
+        planned_minutes: number | null;
+        next_station: string | null;
+      };
+      const board = (await admin.call("GET", "production/boards/press")).json() as {
+        data: { cards: Card[] };
+      };
+      const card = board.data.cards[0];
+      expect(card, "a run on the press board (seed)").toBeDefined();
+      const run = (await admin.get("runs", card.id)) as Saved & {
+        items: { order_item_id: number; order_id: number }[];
+      };
+      const cutter = (
+        (await admin.call("GET", "production-stations?station_type=cutting&limit=1")).json() as {
+          data: (Saved & { name: string })[];
+        }
+      ).data[0];
+      // Every item of the run planned: the press station, then the cutter; the first item 95 minutes,
+      // the others 60 (ganged, they print together: the run takes the longest).
+      const byOrder = new Map<number, number[]>();
+      for (const item of run.items)
+        byOrder.set(item.order_id, [...(byOrder.get(item.order_id) ?? []), item.order_item_id]);
+      const first = run.items[0].order_item_id;
+      for (const [orderId, itemIds] of byOrder) {
+        const order = await admin.get("orders", orderId);
+        const res = await admin.call("PUT", `orders/${orderId}/planning`, {
+          version: order.version,
+          items: itemIds.map((id) => ({
+            id,
+            plan_station_ids: [card.station_id, cutter.id],
+            plan_minutes: id === first ? 95 : 60,
+          })),
+        });
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      const after = (await admin.call("GET", "production/boards/press")).json() as {
+        data: { cards: Card[] };
+      };
+      const planned = after.data.cards.find((c) => c.id === card.id);
+      expect(planned?.planned_minutes).toBe(95);
+      expect(planned?.next_station).toBe(cutter.name);
+    });
   });
 });

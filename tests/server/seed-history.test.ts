@@ -233,6 +233,28 @@ describe("the demo shop's history", () => {
     expect(due).toEqual([]);
   });
 
+  it("plans the items of runs still to be printed: their product's stations, minutes from the quantity", async () => {
+    const items = await rows<{
+      planned: boolean;
+      route: number[] | null;
+      stations: number[] | null;
+      n: number;
+      minutes: number | null;
+      quantity: number;
+    }>(`
+      select i.plan_minutes is not null as planned, p.production_route as route, i.plan_station_ids as stations,
+             i.plan_minutes as minutes, i.quantity, 1 as n
+        from orders_items i join runs r on r.id = i.run_id join statuses s on s.id = r.status_id
+        join products p on p.id = i.product_id
+        where i.tenant_id = 1 and s.entity = 'run' and s.code in ('ready_to_impose', 'imposed', 'plated', 'sent_to_rip')`);
+    const planned = items.filter((i) => i.planned);
+    expect(planned.length, "items planned on runs waiting for the press").toBeGreaterThan(0);
+    for (const item of planned) {
+      expect(item.stations).toEqual(item.route);
+      expect(item.minutes).toBe(20 + Math.ceil(item.quantity / 100));
+    }
+  });
+
   it("counts mail orders' pieces from their drops, which keep the multi-drop rule", async () => {
     const orders = await rows<{
       mail_order_number: string;

@@ -298,6 +298,22 @@ function itemRow(shop: Shop, item: ItemPlan): SeedRow {
         : null,
     color_spec: p.colors,
     coating: item.coating,
+    ...productionPlan(shop, item),
+  };
+}
+
+/**
+ * The planner's plan of an item still to be printed on its run (/orders/{id}/edit-planning-sections):
+ * its product's stations, and minutes from its quantity (setup and make-ready, then 100 pieces a
+ * minute), so that the boards show time against a plan (board-query.ts). Drawn without the seed's
+ * random numbers, so that the rest of the history stays as it was.
+ */
+function productionPlan(shop: Shop, item: ItemPlan): SeedRow {
+  const route = item.product.route.filter((s) => shop.stations.has(s));
+  if (!item.run || item.run.printedAt <= shop.now || route.length === 0) return {};
+  return {
+    plan_station_ids: route.map((s) => shop.ref("ProductionStation", s)),
+    plan_minutes: 20 + Math.ceil(item.quantity / 100),
   };
 }
 
