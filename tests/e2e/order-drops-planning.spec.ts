@@ -1,7 +1,7 @@
 // Issue 19, an order's mail drops and planning sections, as customer service works them: Casey (CSR) opens an
 // order with a mail order from its page, moves a drop to a Sunday and is refused with the rule's reason, moves it
 // to a weekday instead and sees it on the list and the calendar; then the administrator opens the order's planning,
-// adds two stations to its item, swaps them with the keyboard only and saves. The order and its mail order are made through
+// adds two stations to its item, swaps them with the keyboard only (a button, then the drag handle) and saves. The order and its mail order are made through
 // the API first (a customer of their own), so the walk does not depend on the demo data's state.
 import { test } from "@playwright/test";
 import { signedInAs } from "./sign-in";
@@ -117,6 +117,13 @@ test("a CSR reschedules a mail drop (a Sunday refused); an administrator reorder
   await expect(down).toBeFocused();
   await manager.keyboard.press("Enter");
   await expect(steps).toHaveText([`1. ${b}`, `2. ${a}`]);
+  // And back with the drag handle, by keyboard: Space lifts, an arrow moves one place, Space drops.
+  const handle = manager.getByRole("button", { name: `Move ${b} (step 1)` });
+  await handle.focus();
+  await manager.keyboard.press("Space");
+  await manager.keyboard.press("ArrowDown");
+  await manager.keyboard.press("Space");
+  await expect(steps).toHaveText([`1. ${a}`, `2. ${b}`]);
   await manager.getByRole("button", { name: "Save plan" }).click();
   await expect(manager.getByText("Plan saved", { exact: true })).toBeVisible();
   const plan = await admin.get<{
@@ -124,5 +131,5 @@ test("a CSR reschedules a mail drop (a Sunday refused); an administrator reorder
     stations: { id: number; name: string }[];
   }>(`orders/${order.id}/planning`);
   const names = plan.items[0].plan_station_ids.map((id) => plan.stations.find((s) => s.id === id)?.name);
-  expect(names).toEqual([b, a]);
+  expect(names).toEqual([a, b]);
 });
