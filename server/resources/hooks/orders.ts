@@ -169,10 +169,13 @@ export default defineHooks({
     await checkNoWorkStarted(tx, model, tenantId, record);
   },
 
-  // The production manager's count of items waiting at each station outside a run (manager-query.ts),
-  // read from the index alone: EXPLAIN at 100,000 orders, 410 ms (a bitmap heap scan of 7,165 pages) → 16 ms.
+  // The production manager's counts (manager-query.ts) read from indexes alone, EXPLAIN at 100,000 orders:
+  // items waiting at each station outside a run, 410 ms (a bitmap heap scan of 7,165 pages) → 16 ms;
+  // items at a trade printer by status (also the outsource staging queue), 71 → 24 ms.
   schema: [
     `CREATE INDEX IF NOT EXISTS "orders_items_waiting_idx" ON "orders_items" ("tenant_id", "item_status_id")
       INCLUDE ("outsource_vendor_id", "quantity", "product_id") WHERE "run_id" IS NULL`,
+    `CREATE INDEX IF NOT EXISTS "orders_items_outsourced_idx" ON "orders_items" ("tenant_id", "item_status_id")
+      WHERE "outsource_vendor_id" IS NOT NULL`,
   ],
 });
