@@ -244,6 +244,78 @@ describeEachStore("card payments through Stripe (%s)", (kind) => {
     expect(ok<Json>(await csr.call("GET", `orders/${o.id}`)).amount_due).toBe(200);
   });
 
+  it("sends an approved card refund to Stripe and records it processed; Stripe's refusal leaves it approved", async () => {
+    const o = await orderOf200();
+    const intent = ok<Intent>(await csr.call("POST", `orders/${o.id}/card-payments`, {}), 201);
+    expect((await confirm(intent, "pm_card_visa")).status).toBe(200);
+    const [paid] = await paymentsOf(o.id);
+    const ask = (amount: number) =>
+      csr.create("refund-approvals", {
+        order_id: o.id,
+        payment_id: paid.id,
+        amount,
+        reason: "damaged",
+        remedy: "refund",
+      });
+    const approve = (r: Saved) =>
+      admin.call("POST", `refund-approvals/${r.id}/approve`, { version: r.version });
+    const first = await ask(50);
+    const done = ok<{ refund: Saved; message: string }>(await approve(first));
+    const [sent] = stripe.refunds;
+    expect(stripe.refunds).toHaveLength(1);
+    expect(sent).toMatchObject({
+      object: "refund",
+      payment_intent: intent.payment_intent_id,
+      amount: 5000,
+      status: "succeeded",
+      metadata: { tenant_id: "1", order_id: String(o.id), refund_approval_id: String(first.id) },
+    });
+    expect(done.message).toBe(
+      `Refund request #${first.id} approved and refunded through Stripe (${sent.id})`,
+    );
+    expect(done.refund).toMatchObject({ status: "processed", notes: `Stripe refund ${sent.id}` });
+    expect(await admin.get("user-payments", paid.id)).toMatchObject({ status: "partially_refunded" });
+    expect(ok<Json>(await csr.call("GET", `orders/${o.id}`)).amount_due).toBe(50);
+
+    // $1.00 refunded at Stripe directly (its dashboard): the next $150.00 is more than Stripe holds.
+    await fetch(`${stripe.url}/v1/refunds`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${SECRET}`, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ payment_intent: intent.payment_intent_id, amount: "100" }),
+    });
+    const second = await ask(150);
+    const refusal = "Refund amount ($150.00) is greater than unrefunded amount on charge ($149.00)";
+    const kept = ok<{ refund: Saved; message: string }>(await approve(second));
+    expect(kept.message).toBe(
+      `Refund request #${second.id} approved, but Stripe did not refund it: ${refusal}. It stays approved: approve it again to send it again`,
+    );
+    expect(kept.refund).toMatchObject({
+      status: "approved",
+      notes: `Stripe refused the refund: ${refusal}.`,
+    });
+    const queue = ok<{ id: number; card_resend: boolean; awaiting_card_processor: boolean }[]>(
+      await admin.call("GET", "refund-approvals/queue?status=approved"),
+    );
+    expect(queue.find((q) => q.id === second.id)).toMatchObject({
+      card_resend: true,
+      awaiting_card_processor: false,
+    });
+    // Sent again: a new attempt (Stripe refuses it again), still approved, nothing refunded.
+    const again = ok<{ refund: Saved; message: string }>(await approve(kept.refund));
+    expect(again.refund.status).toBe("approved");
+    expect(stripe.refunds).toHaveLength(2);
+    refused(
+      await approve(done.refund),
+      409,
+      `Refund request #${first.id} is processed: it was decided already`,
+    );
+    refused(
+      await other.call("POST", `refund-approvals/${second.id}/approve`, { version: 1 }),
+      404,
+      "Not found",
+    );
+  });
+
   it("without a secret key, says card payments are not configured and takes no webhook", async () => {
     const plain = buildApp({ database: t.database });
     try {
