@@ -150,6 +150,9 @@ export async function startStripeLocal({
         "payment_intent_unexpected_state",
       );
     }
+    if (!["pm_card_visa", "pm_card_mastercard", "pm_card_chargeDeclined"].includes(method)) {
+      return invalid(`No such PaymentMethod: '${method}'`, "payment_method", "resource_missing");
+    }
     pi.payment_method = method;
     if (method === "pm_card_chargeDeclined") {
       const charge = id("ch");
@@ -304,4 +307,20 @@ export async function startStripeLocal({
         server.close(() => resolve());
       }),
   };
+}
+
+// Run as a process (the e2e run, playwright.config.ts): its settings from the environment.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const env = process.env;
+  const local = await startStripeLocal({
+    port: Number(env.STRIPE_LOCAL_PORT ?? 0),
+    secretKey: env.STRIPE_SECRET_KEY ?? "",
+    publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+    webhookUrl: env.STRIPE_WEBHOOK_URL,
+  });
+  console.log(`Local Stripe API at ${local.url}`);
+  const stop = () => void local.close().then(() => process.exit(0));
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
 }

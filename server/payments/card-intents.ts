@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type Stripe from "stripe";
+import type { CardIntentState } from "../../src/custom/orders/card-payment-wait";
 import type { StripeConfig } from "../config";
 import type { Database } from "../db/open";
 import { HttpError, notFound } from "../http/errors";
@@ -24,16 +25,6 @@ export interface CardIntent {
   client_secret: string;
   amount: number;
   currency: string;
-}
-
-export interface CardIntentState {
-  payment_intent_id: string;
-  status: string;
-  amount: number;
-  /** Stripe's sentence for the last failed attempt ("Your card was declined."), else null. */
-  error: string | null;
-  /** The payment recorded from Stripe's confirmation, once its webhook has landed. */
-  payment_id: number | null;
 }
 
 /** A Stripe failure as the contract's error body: its own sentence, never a stack. */

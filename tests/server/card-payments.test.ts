@@ -2,7 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse as Res } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type StripeLocal, signatureHeader, startStripeLocal } from "../../scripts/stripe-local.mjs";
 import { buildApp } from "../../server/app";
-import { type Api, api, type Json, type Saved, unique } from "./domain-fixtures";
+import { type Api, api, demoStaff, type Json, type Saved, unique } from "./domain-fixtures";
 import { createTestApp, describeEachStore, signIn, type TestApp } from "./helpers";
 
 // Card payments through Stripe (issue 19), against a local server answering Stripe's documented
@@ -40,10 +40,7 @@ describeEachStore("card payments through Stripe (%s)", (kind) => {
     });
     app = t.app;
     await t.app.ready();
-    admin = api(t.app, await signIn(t.app, "admin@pressroom.test"));
-    csr = api(t.app, await signIn(t.app, "csr@pressroom.test"));
-    press = api(t.app, await signIn(t.app, "press@pressroom.test"));
-    other = api(t.app, await signIn(t.app, "admin@other.test", 2));
+    ({ admin, csr, press, other } = await demoStaff(t.app));
     product = await admin.first("products");
   });
   afterAll(async () => {

@@ -1,11 +1,14 @@
 // What the card step makes of each answer while it waits for Stripe's webhook to be recorded
 // (GET orders/{id}/card-payments/{intent}, server/payments/card-intents.ts).
 
+/** GET orders/{id}/card-payments/{intent}: where the intent stands at Stripe, and its recorded payment. */
 export interface CardIntentState {
   payment_intent_id: string;
   status: string;
   amount: number;
+  /** Stripe's sentence for the last failed attempt ("Your card was declined."), else null. */
   error: string | null;
+  /** The payment recorded from Stripe's confirmation, once its webhook has landed. */
   payment_id: number | null;
 }
 
