@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "@playwright/test";
 import { SERVER_NODE_FLAGS } from "./scripts/build-server.mjs";
 import { CHROMIUM, CHROMIUM_ARGS } from "./tests/e2e/chromium";
+import { STRIPE_E2E } from "./tests/e2e/stripe-stand-in";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -14,6 +15,16 @@ const emulatorPort = Number(process.env.E2E_EMULATOR_PORT ?? 9099);
 const firebaseConfig = here(process.env.E2E_FIREBASE_CONFIG ?? "tools/firebase-emulator/firebase.json");
 const ssoPort = Number(process.env.E2E_SSO_PORT ?? 48081);
 const ssoDataDir = process.env.E2E_SSO_DATA_DIR ?? ".e2e/sso-data";
+// The local Stripe API of tests/e2e/card-payments.spec.ts: its port set by scripts/e2e.mjs when that flow runs.
+const stripeEnv: Record<string, string> = STRIPE_E2E.running
+  ? {
+      STRIPE_SECRET_KEY: STRIPE_E2E.secretKey,
+      STRIPE_WEBHOOK_SECRET: STRIPE_E2E.webhookSecret,
+      STRIPE_API_BASE: STRIPE_E2E.url,
+      // The stand-in for Stripe.js confirms with the local API from the page.
+      CSP_EXTRA_ORIGINS: STRIPE_E2E.url,
+    }
+  : {};
 
 /** A Pressroom server as npm start runs it (the bundle scripts/e2e.mjs builds, with its flags). */
 const server = (name: string, serverPort: number, env: Record<string, string>) => ({
@@ -38,7 +49,7 @@ const server = (name: string, serverPort: number, env: Record<string, string>) =
 // The three processes the tests need, started side by side by scripts/e2e-servers.mjs and stopped after the run.
 const servers = [
   // The server of every test but Google sign-in: without an identity provider, as a plain install runs.
-  server("server", port, { DATA_DIR: dataDir }),
+  server("server", port, { DATA_DIR: dataDir, ...stripeEnv }),
   {
     // The Firebase Auth emulator: JavaScript inside firebase-tools (no Java), nothing downloaded. Most of its start
     // is compiling its API schema (15-30 s on 2 cores). Its output is shown: it is short, and it is where a failed
@@ -77,6 +88,26 @@ const servers = [
     FIREBASE_PROJECT_ID: "demo-pressroom",
     SEED_ORDERS: "100",
   }),
+  // Stripe's API as documented, answered locally; its webhooks go to the first server.
+  ...(STRIPE_E2E.running
+    ? [
+        {
+          name: "stripe-local",
+          command: process.execPath,
+          args: ["scripts/stripe-local.mjs"],
+          cwd: here("."),
+          url: `${STRIPE_E2E.url}/`,
+          stdout: false,
+          env: {
+            STRIPE_LOCAL_PORT: String(STRIPE_E2E.port),
+            STRIPE_SECRET_KEY: STRIPE_E2E.secretKey,
+            STRIPE_PUBLISHABLE_KEY: STRIPE_E2E.publishableKey,
+            STRIPE_WEBHOOK_SECRET: STRIPE_E2E.webhookSecret,
+            STRIPE_WEBHOOK_URL: `http://127.0.0.1:${port}/api/v1/webhooks/stripe`,
+          },
+        },
+      ]
+    : []),
 ];
 
 // npm test runs the everyday flows (E2E_PART=everyday): signing in every way, the shell, the first-load budget,

@@ -95,8 +95,14 @@ const dataDir = mkdtempSync(join(tmpdir(), "pressroom-e2e-"));
 // as its own ("multiple instances … for project demo-pressroom", then it exits): each run gets a temp folder.
 const emulatorTmp = mkdtempSync(join(tmpdir(), "pressroom-e2e-emulator-"));
 const ssoDataDir = mkdtempSync(join(tmpdir(), "pressroom-e2e-sso-"));
+// The local Stripe API (scripts/stripe-local.mjs) runs only when the card-payment flow is part of the run.
+const files = process.argv.slice(2).filter((a) => !a.startsWith("-"));
+const withStripe =
+  process.env.E2E_PART !== "everyday" &&
+  (files.length === 0 || files.some((f) => f.includes("card-payments")));
 const env = {
   ...process.env,
+  ...(withStripe ? { E2E_STRIPE_PORT: String(await freePort()) } : {}),
   E2E_PORT: String(await freePort()),
   E2E_DATA_DIR: dataDir,
   E2E_SSO_PORT: String(await freePort()),

@@ -27,6 +27,7 @@ import { createMailer, type Mailer } from "./mail/mailer";
 import { mailDropRoutes } from "./orders/mail-drop-routes";
 import { planningRoutes } from "./orders/planning-routes";
 import { orderDeskRoutes } from "./orders/routes";
+import { cardPaymentRoutes } from "./payments/routes";
 import { inkjetRoutes } from "./production/inkjet-routes";
 import { managerRoutes } from "./production/manager-routes";
 import { prepressRoutes } from "./production/prepress-routes";
@@ -167,6 +168,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
         // Planning sections: each item's production plan, checked against its press (issue 19).
         await api.register(planningRoutes, { registry });
         await api.register(refundRoutes, { registry });
+        // Card payments through Stripe: intents for the desk's card form, and Stripe's signed webhook.
+        await api.register(cardPaymentRoutes, { registry });
         await api.register(shippingRoutes, { registry });
         // Order files: resumable uploads (tus), the list, download links that expire (server/files).
         await api.register(uploadRoutes, { registry });

@@ -23,6 +23,15 @@ export interface FileMakerConfig {
   tenantId: number;
 }
 
+/** Stripe (server/payments/stripe.ts): card payments on the order desk and card refunds. */
+export interface StripeConfig {
+  secretKey: string;
+  /** The signing secret of the webhook endpoint (whsec_…): payments are recorded from its events. */
+  webhookSecret: string;
+  /** Stripe's API origin; only tests point it elsewhere. */
+  apiBase: string;
+}
+
 /** Twilio's Messages API (server/tools/twilio-sms.ts), for /messaging's Send. */
 export interface TwilioConfig {
   accountSid: string;
@@ -71,6 +80,8 @@ export interface Config {
   filemaker?: FileMakerConfig;
   /** Unset: /messaging keeps what it sends in its outbox. */
   twilio?: TwilioConfig;
+  /** Unset: the desk says card payments are not configured, and card refunds wait. */
+  stripe?: StripeConfig;
 }
 
 export class ConfigError extends Error {}
@@ -122,6 +133,12 @@ const envSchema = z.object({
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM: z.string().optional(),
   TWILIO_API_URL: z.url({ protocol: /^https?$/ }).default("https://api.twilio.com"),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, "a secret key starts with sk_ (or rk_)")
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).default("https://api.stripe.com"),
 });
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
@@ -187,6 +204,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         authToken: v.TWILIO_AUTH_TOKEN,
         from: v.TWILIO_FROM,
         apiUrl: e.TWILIO_API_URL.replace(/\/$/, ""),
+      }),
+    ),
+    stripe: allOrNone(
+      { STRIPE_SECRET_KEY: e.STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: e.STRIPE_WEBHOOK_SECRET },
+      (v) => ({
+        secretKey: v.STRIPE_SECRET_KEY,
+        webhookSecret: v.STRIPE_WEBHOOK_SECRET,
+        apiBase: e.STRIPE_API_BASE.replace(/\/$/, ""),
       }),
     ),
   };

@@ -1,18 +1,21 @@
 import type { Config } from "../config";
 
-// Card payments go through Stripe (issue 19, its payments part), which is not built yet: until it
-// is, the desk says so and takes no card payment (never a simulated success). The Stripe work
-// replaces this with its adapter's state (a secret key configured, the public key for Elements).
+// Whether the desk takes card payments: through Stripe when its secret key and webhook secret are set
+// (server/payments/), else a plain sentence saying it does not (never a simulated success).
 
 export interface CardPaymentState {
   configured: boolean;
   message: string;
 }
 
-export function cardPayments(_config: Config | undefined): CardPaymentState {
-  return {
-    configured: false,
-    message:
-      "Card payments are not configured on this server yet: record a check, cash or on-account payment, or take the card through the storefront",
-  };
+export const CARD_NOT_CONFIGURED =
+  "Card payments are not configured on this server yet: record a check, cash or on-account payment, or take the card through the storefront";
+
+export function cardPayments(config: Config | undefined): CardPaymentState {
+  return config?.stripe
+    ? {
+        configured: true,
+        message: "Card payments go through Stripe: the payment is recorded when Stripe confirms it",
+      }
+    : { configured: false, message: CARD_NOT_CONFIGURED };
 }

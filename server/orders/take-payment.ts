@@ -7,8 +7,8 @@ import { modelIn, orderState } from "./order-state";
 // A payment staff record on the order's page (issue 19): on account, check or cash, captured at
 // once, through the payments' own rules (hooks/user-payments.ts: the order's customer, never on a
 // cancelled order, never more than is due: a 409 with both figures), and the order's amount due
-// and payment state follow in the same transaction. A card payment is refused while card payments
-// are not configured (card-payments.ts).
+// and payment state follow in the same transaction. A card payment is not typed in: it goes through
+// Stripe (server/payments/), or is refused with the "not configured" sentence (card-payments.ts).
 
 export type StaffMethod = "on_account" | "check" | "cash" | "card";
 
@@ -23,8 +23,11 @@ export interface PaymentBody {
 export async function takePayment(ctx: EngineContext, orderId: number, body: PaymentBody): Promise<Row> {
   if (body.method === "card") {
     const card = cardPayments(ctx.config);
-    if (!card.configured)
-      throw new HttpError(409, card.message, [{ field: "method", message: card.message }]);
+    // Configured, a card payment is Stripe's to confirm (server/payments): never typed in as taken.
+    const message = card.configured
+      ? "Take a card payment through the card form: it is recorded when Stripe confirms it"
+      : card.message;
+    throw new HttpError(409, message, [{ field: "method", message }]);
   }
   if (body.method === "check" && !body.check_number) {
     throw validationFailed([{ field: "check_number", message: "Enter the check number" }]);

@@ -7,16 +7,24 @@ import { staleVersion } from "../resources/errors";
 import type { Row } from "../resources/hooks";
 import { lockRecord } from "../resources/hooks/derived-writes";
 import { type EngineContext, updateRecord } from "../resources/record-writes";
+import { sendCardRefund } from "./card-refunds";
 
 // A manager's decision on a refund request (issue 19), along the declared moves only (requested →
 // under review → approved | rejected, approved → processed; refund-approvals.ts): a request still
 // "requested" is taken under review first, in the same transaction, each step logged. The hooks
 // set the approver and the decision's time, and bound the money. An approved request that gives
 // no money back through a card (a reprint, a credit, or money by check, cash or account) is then
-// recorded as processed, and the order's amount due follows; a card refund stays approved until
-// card payments are configured (the Stripe work sends it).
+// recorded as processed, and the order's amount due follows. A card refund is sent to Stripe when
+// card payments are configured (card-refunds.ts) and recorded processed with Stripe's refund id; if
+// Stripe refuses, or card payments are not configured, it stays approved and the answer says why.
 
 const DECIDABLE = new Set(["requested", "under_review"]);
+
+const withNote = (notes: unknown, line: string): string =>
+  [notes, line]
+    .filter((n) => typeof n === "string" && n !== "")
+    .join("\n")
+    .slice(0, 4000);
 
 export async function decideRefund(
   ctx: EngineContext,
@@ -29,7 +37,14 @@ export async function decideRefund(
   if (!before) throw notFound();
   if (before.version !== body.version) throw staleVersion(model);
   const label = `Refund request #${id}`;
-  if (!DECIDABLE.has(String(before.status))) {
+  const payment =
+    typeof before.payment_id === "number"
+      ? await lockRecord(ctx.tx, modelIn(ctx.registry, "UserPayment"), ctx.tenantId, before.payment_id)
+      : undefined;
+  const card = isCardRefund(String(before.remedy), payment?.method as string | undefined);
+  // An approved card refund Stripe refused is approved again to send it again.
+  const resend = decision === "approve" && card && before.status === "approved" && ctx.config?.stripe;
+  if (!DECIDABLE.has(String(before.status)) && !resend) {
     throw new HttpError(
       409,
       `${label} is ${String(before.status).replace("_", " ")}: it was decided already`,
@@ -42,25 +57,31 @@ export async function decideRefund(
   if (row.status === "requested") await step("under_review");
   if (decision === "reject") {
     const reason = body.reason ?? "";
-    const notes = [before.notes, `Rejected: ${reason}`]
-      .filter((n) => typeof n === "string" && n !== "")
-      .join("\n");
-    await step("rejected", { reason: { from: null, to: reason } }, { notes: notes.slice(0, 4000) });
+    const notes = withNote(before.notes, `Rejected: ${reason}`);
+    await step("rejected", { reason: { from: null, to: reason } }, { notes });
     return { row, message: `${label} rejected` };
   }
-  await step("approved");
-  const payment =
-    typeof row.payment_id === "number"
-      ? await lockRecord(ctx.tx, modelIn(ctx.registry, "UserPayment"), ctx.tenantId, row.payment_id)
-      : undefined;
-  if (
-    isCardRefund(String(row.remedy), payment?.method as string | undefined) &&
-    !cardPayments(ctx.config).configured
-  ) {
+  if (!resend) await step("approved");
+  if (card && !cardPayments(ctx.config).configured) {
     return {
       row,
       message: `${label} approved. It refunds a card payment: card refunds are sent through the card processor, which is not configured yet, so it stays approved until then`,
     };
+  }
+  if (card && payment) {
+    const sent = await sendCardRefund(ctx, row, payment);
+    if (!sent.ok) {
+      if (sent.refused) {
+        const notes = withNote(row.notes, `Stripe refused the refund: ${sent.message}`);
+        row = (await updateRecord(ctx, model, id, { version: row.version, notes })).row;
+      }
+      return {
+        row,
+        message: `${label} approved, but Stripe did not refund it: ${sent.message} It stays approved: approve it again to send it again`,
+      };
+    }
+    await step("processed", {}, { notes: withNote(row.notes, `Stripe refund ${sent.refundId}`) });
+    return { row, message: `${label} approved and refunded through Stripe (${sent.refundId})` };
   }
   await step("processed");
   return { row, message: `${label} approved and recorded as processed` };

@@ -18,6 +18,12 @@ const STATUSES: Record<QueueFilter, string[]> = {
   processed: ["processed"],
 };
 
+/** An approved card refund waits for card payments to be configured, or (configured) to be sent again. */
+const cardWaits = (approvedCard: boolean, cardReady: boolean) => ({
+  awaiting_card_processor: approvedCard && !cardReady,
+  card_resend: approvedCard && cardReady,
+});
+
 const iso = (v: unknown): string | null =>
   v instanceof Date ? v.toISOString() : typeof v === "string" ? v : null;
 
@@ -101,8 +107,10 @@ export async function refundQueue(
       approver: people.get(r.approver_id as number) ?? null,
       created_at: iso(r.created_at) ?? "",
       decided_at: iso(r.decided_at),
-      awaiting_card_processor:
-        r.status === "approved" && !cardReady && isCardRefund(String(r.remedy), payment?.method as string),
+      ...cardWaits(
+        r.status === "approved" && isCardRefund(String(r.remedy), payment?.method as string),
+        cardReady,
+      ),
     };
   });
 }

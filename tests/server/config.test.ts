@@ -97,5 +97,17 @@ describe("configuration from the environment", () => {
     });
     expect(() => loadConfig({ TWILIO_ACCOUNT_SID: sid })).toThrow(/without TWILIO_AUTH_TOKEN, TWILIO_FROM/);
     expect(() => loadConfig({ TWILIO_ACCOUNT_SID: "AC12" })).toThrow(/TWILIO_ACCOUNT_SID/);
+    expect(loadConfig({ STRIPE_SECRET_KEY: "sk_test_1", STRIPE_WEBHOOK_SECRET: "whsec_1" }).stripe).toEqual({
+      secretKey: "sk_test_1",
+      webhookSecret: "whsec_1",
+      apiBase: "https://api.stripe.com",
+    });
+    expect(loadConfig({}).stripe).toBeUndefined();
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: "sk_test_1" })).toThrow(
+      "STRIPE_SECRET_KEY set without STRIPE_WEBHOOK_SECRET: set all of them or none",
+    );
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: "pk_test_1", STRIPE_WEBHOOK_SECRET: "w" })).toThrow(
+      "STRIPE_SECRET_KEY: a secret key starts with sk_ (or rk_)",
+    );
   });
 });

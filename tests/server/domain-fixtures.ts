@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
-import { bearer } from "./helpers";
+import { bearer, signIn } from "./helpers";
 
 // The domain suites' calls (domain-*.test.ts): requests as a signed-in user, and the records a
 // test needs made through the API (the seeded master data is looked up, not assumed by id).
@@ -47,6 +47,19 @@ export function api(app: FastifyInstance, token: string): Api {
       return row;
     },
   };
+}
+
+/** The demo tenant's manager, CSR and press operator, and the other tenant's admin, each signed in. */
+export async function demoStaff(
+  app: FastifyInstance,
+): Promise<{ admin: Api; csr: Api; press: Api; other: Api }> {
+  const [admin, csr, press, other] = await Promise.all([
+    signIn(app, "admin@pressroom.test"),
+    signIn(app, "csr@pressroom.test"),
+    signIn(app, "press@pressroom.test"),
+    signIn(app, "admin@other.test", 2),
+  ]);
+  return { admin: api(app, admin), csr: api(app, csr), press: api(app, press), other: api(app, other) };
 }
 
 let serial = 0;

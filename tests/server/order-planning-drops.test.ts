@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uspsHoliday } from "../../server/resources/hooks/usps-holidays";
-import { type Api, api, type Json, type Saved, unique } from "./domain-fixtures";
-import { createTestApp, describeEachStore, signIn, type TestApp } from "./helpers";
+import { type Api, demoStaff, type Json, type Saved, unique } from "./domain-fixtures";
+import { createTestApp, describeEachStore, type TestApp } from "./helpers";
 
 // Issue 19, the order's mail drops (/orders/manage-mail-drops/{order_id}): GET orders/{id}/mail-drops
 // and POST orders/{id}/mail-drops/{mail_order_id} { version, action: add | split | reschedule }.
@@ -52,10 +52,7 @@ describeEachStore("an order's mail drops (%s)", (dbKind) => {
   beforeAll(async () => {
     t = await createTestApp(dbKind);
     await t.app.ready();
-    admin = api(t.app, await signIn(t.app, "admin@pressroom.test"));
-    csr = api(t.app, await signIn(t.app, "csr@pressroom.test"));
-    press = api(t.app, await signIn(t.app, "press@pressroom.test"));
-    other = api(t.app, await signIn(t.app, "admin@other.test", 2));
+    ({ admin, csr, press, other } = await demoStaff(t.app));
     product = await admin.first("products");
     customer = await admin.first("customers");
   });

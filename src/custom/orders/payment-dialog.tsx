@@ -1,8 +1,10 @@
 // Take a payment on the order (POST orders/{id}/payments): on account, check or cash, captured at
-// once; the amount due updates as soon as it is taken. Card payments say plainly that they are not
-// configured yet (the Stripe work adds them): nothing is pretended.
-import { Alert, Form, Input, InputNumber, Modal, Radio, Typography } from "antd";
-import { useState } from "react";
+// once; the amount due updates as soon as it is taken. A card payment goes through Stripe: the server
+// makes a PaymentIntent (POST orders/{id}/card-payments) and the card step (loaded only then, with
+// Stripe.js) takes the card and waits for the payment to be recorded. When card payments are not
+// configured the Card option is off and the server's sentence says so: nothing is pretended.
+import { Alert, Form, Input, InputNumber, Modal, Radio, Spin, Typography } from "antd";
+import { lazy, Suspense, useState } from "react";
 import { formatMoney } from "../../components/fields/format";
 import type { DeskAnswer } from "./desk-answer";
 import { errorText, useDeskCall } from "./use-desk-call";
@@ -15,11 +17,19 @@ interface Values {
   notes?: string;
 }
 
-const METHODS = [
+interface Intent {
+  payment_intent_id: string;
+  client_secret: string;
+  amount: number;
+}
+
+const CardPaymentStep = lazy(() => import("./card-payment-step"));
+
+const methods = (cardReady: boolean) => [
   { value: "on_account", label: "On account" },
   { value: "check", label: "Check" },
   { value: "cash", label: "Cash" },
-  { value: "card", label: "Card" },
+  { value: "card", label: "Card", disabled: !cardReady },
 ];
 
 export function PaymentDialog({
@@ -36,9 +46,18 @@ export function PaymentDialog({
   const { call, pending } = useDeskCall();
   const [error, setError] = useState<string | null>(null);
   const due = Number(desk.order.amount_due ?? 0);
-  const card = method === "card" && !desk.card.configured;
+  const card = method === "card";
+  const [intent, setIntent] = useState<Intent | null>(null);
   const submit = async (values: Values) => {
     setError(null);
+    if (values.method === "card") {
+      try {
+        setIntent(await call<Intent>(`orders/${desk.order.id}/card-payments`, { amount: values.amount }));
+      } catch (e) {
+        setError(errorText(e));
+      }
+      return;
+    }
     const body: Record<string, unknown> = { method: values.method, amount: values.amount };
     for (const key of ["check_number", "reference", "notes"] as const) {
       const v = values[key]?.trim();
@@ -55,8 +74,9 @@ export function PaymentDialog({
     <Modal
       open
       title={`Take a payment on ${desk.order.order_number}`}
-      okText="Record payment"
-      okButtonProps={{ loading: pending, disabled: card, htmlType: "submit", form: "take-payment" }}
+      okText={card ? "Continue to card" : "Record payment"}
+      okButtonProps={{ loading: pending, htmlType: "submit", form: "take-payment" }}
+      footer={intent ? null : undefined}
       cancelText="Back"
       onCancel={onClose}
       destroyOnHidden
@@ -64,35 +84,52 @@ export function PaymentDialog({
       <Typography.Paragraph>
         Amount due: <strong>{formatMoney(due)}</strong>
       </Typography.Paragraph>
+      {intent && (
+        <Suspense fallback={<Spin tip="Loading the card form…" />}>
+          <CardPaymentStep
+            orderId={desk.order.id}
+            orderNumber={desk.order.order_number}
+            amount={intent.amount}
+            intentId={intent.payment_intent_id}
+            clientSecret={intent.client_secret}
+            onBack={() => setIntent(null)}
+            onDone={onDone}
+          />
+        </Suspense>
+      )}
       <Form<Values>
         form={form}
+        hidden={intent !== null}
         id="take-payment"
         layout="vertical"
         initialValues={{ method: "on_account", amount: due > 0 ? due : undefined }}
         onFinish={submit}
       >
-        <Form.Item name="method" label="Method" rules={[{ required: true }]}>
-          <Radio.Group options={METHODS} optionType="button" />
+        <Form.Item
+          name="method"
+          label="Method"
+          rules={[{ required: true }]}
+          extra={desk.card.configured ? undefined : desk.card.message}
+        >
+          <Radio.Group options={methods(desk.card.configured)} optionType="button" />
         </Form.Item>
-        {card ? (
-          <Alert type="warning" showIcon message={desk.card.message} style={{ marginBottom: 16 }} />
-        ) : (
+        <Form.Item
+          name="amount"
+          label="Amount"
+          rules={[
+            { required: true, message: "Enter the amount" },
+            {
+              type: "number",
+              min: 0.01,
+              max: due,
+              message: `Between $0.01 and ${formatMoney(due)}: what is due`,
+            },
+          ]}
+        >
+          <InputNumber<number> prefix="$" min={0} precision={2} style={{ width: "100%" }} />
+        </Form.Item>
+        {!card && (
           <>
-            <Form.Item
-              name="amount"
-              label="Amount"
-              rules={[
-                { required: true, message: "Enter the amount" },
-                {
-                  type: "number",
-                  min: 0.01,
-                  max: due,
-                  message: `Between $0.01 and ${formatMoney(due)}: what is due`,
-                },
-              ]}
-            >
-              <InputNumber<number> prefix="$" min={0} precision={2} style={{ width: "100%" }} />
-            </Form.Item>
             {method === "check" && (
               <Form.Item
                 name="check_number"

@@ -26,6 +26,8 @@ export interface QueueEntry {
   decided_at: string | null;
   /** A card refund, approved: it waits for the card processor (not configured yet). */
   awaiting_card_processor: boolean;
+  /** A card refund, approved, that Stripe has not refunded (it refused): approving again sends it again. */
+  card_resend: boolean;
 }
 
 export interface DecisionAnswer {

@@ -1,8 +1,9 @@
 // /refund-approvals (RefundApproval Update, issue 19): the refund requests a manager decides on, oldest
 // first, with the order, amount, reason and remedy. Approve and Reject (with a reason) go to the
 // server (POST refund-approvals/{id}/approve | reject), which moves each along the declared steps and
-// records who decided and when. An approved card refund waits for the card processor, which is not
-// configured yet: the page says so. The filter lives in the URL (?status=).
+// records who decided and when. An approved card refund is sent to Stripe; while card payments are not
+// configured, or after Stripe refused it, it stays approved and the page says so (and offers to send it
+// again once configured). The filter lives in the URL (?status=).
 import { Alert, Button, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -187,6 +188,17 @@ export default function RefundQueuePage() {
                 {field("status", r.status)}
                 {r.awaiting_card_processor && (
                   <Tag>Card refund: waits for card payments to be configured</Tag>
+                )}
+                {r.card_resend && (
+                  <Popconfirm
+                    title={`Send the ${formatMoney(r.amount)} refund on ${r.order.number} to Stripe again?`}
+                    okText="Send"
+                    onConfirm={() => approve(r)}
+                  >
+                    <Button size="small" loading={pending}>
+                      Send to Stripe again
+                    </Button>
+                  </Popconfirm>
                 )}
                 {r.decided_at && (
                   <Typography.Text type="secondary">
