@@ -2,6 +2,7 @@
 // The sign-in pages are a lean app of their own (src/guest/, started by src/main.tsx); this keeps them so.
 import { expect, test } from "@playwright/test";
 import { describeLoad, kb, measureFirstLoad } from "./first-load";
+import { withSession } from "./sign-in";
 
 const BUDGET = 200 * 1024;
 
@@ -40,3 +41,37 @@ for (const [route, landsOn] of [
     ).toBeLessThanOrEqual(BUDGET);
   });
 }
+
+// /orders signed in (issue #20): the list of the everyday desk. Its goal is 350 KB, not met yet (npm run bench prints
+// the figure; 617.1 KB when this guard was written); until then this holds it from growing, and keeps what only
+// other pages use out of it.
+const ORDERS_CEILING = 630 * 1024;
+/** A chunk's name without its folder and content hash (a hash may hold any letters: "react-BWPDF9mI.js"). */
+const chunkName = (path: string) => path.replace(/^.*\//, "").replace(/-[\w-]{8}\.js$/, "");
+const NOT_ON_ORDERS: [string, RegExp][] = [
+  ["Stripe", /stripe|card-payment/i],
+  ["the rich-text editor", /quill|rich-text/i],
+  ["charts", /chart/i],
+  ["the PDF reader", /pdf/i],
+  ["drag and drop", /dnd|sortable/i],
+];
+
+test(`first load of /orders, signed in: at most ${kb(ORDERS_CEILING)} of JavaScript`, async ({ page }) => {
+  await withSession(page, "csr@pressroom.test");
+  const load = await measureFirstLoad(page, "/orders", async (ready) => {
+    await expect(ready.locator(".ant-table-tbody tr.ant-table-row").first()).toBeVisible();
+  });
+  const report = describeLoad("/orders", load);
+  test.info().annotations.push({ type: "first load", description: report });
+  console.log(report);
+  for (const [what, pattern] of NOT_ON_ORDERS) {
+    const offending = load.scripts
+      .map((script) => script.path)
+      .filter((path) => pattern.test(chunkName(path)));
+    expect(offending, `${what} is part of the /orders first load:\n${report}`).toEqual([]);
+  }
+  expect(
+    load.totalGzip,
+    `/orders fetched ${kb(load.totalGzip)} of JavaScript (gzip), over its ${kb(ORDERS_CEILING)} ceiling:\n${report}`,
+  ).toBeLessThanOrEqual(ORDERS_CEILING);
+});
