@@ -71,6 +71,16 @@ export interface Config {
   filemaker?: FileMakerConfig;
   /** Unset: /messaging keeps what it sends in its outbox. */
   twilio?: TwilioConfig;
+  /**
+   * The preflight services (spec §1's preflight URL and preflight design URL). Unset: the server's
+   * own checks (server/preflight), the same ones its POST /preflight and /preflight/design answer.
+   */
+  preflightUrl?: string;
+  preflightDesignUrl?: string;
+  /** Sent as a bearer token to a configured preflight service. */
+  preflightToken?: string;
+  /** The largest PDF the server's own preflight reads (it parses the whole file in memory). */
+  preflightMaxBytes: number;
 }
 
 export class ConfigError extends Error {}
@@ -122,6 +132,10 @@ const envSchema = z.object({
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM: z.string().optional(),
   TWILIO_API_URL: z.url({ protocol: /^https?$/ }).default("https://api.twilio.com"),
+  PREFLIGHT_URL: z.url({ protocol: /^https?$/ }).optional(),
+  PREFLIGHT_DESIGN_URL: z.url({ protocol: /^https?$/ }).optional(),
+  PREFLIGHT_TOKEN: z.string().optional(),
+  PREFLIGHT_MAX_MB: z.coerce.number().int().min(1).max(2048).default(150),
 });
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
@@ -189,6 +203,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         apiUrl: e.TWILIO_API_URL.replace(/\/$/, ""),
       }),
     ),
+    preflightUrl: e.PREFLIGHT_URL,
+    preflightDesignUrl: e.PREFLIGHT_DESIGN_URL,
+    preflightToken: e.PREFLIGHT_TOKEN,
+    preflightMaxBytes: e.PREFLIGHT_MAX_MB * 1024 * 1024,
   };
 }
 
