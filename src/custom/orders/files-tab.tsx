@@ -4,6 +4,7 @@
 import { useFetched } from "../../providers/use-fetched";
 import { FileList, type OrderFile } from "./file-list";
 import { FileUploadPanel } from "./file-upload-panel";
+import { checkingEvery } from "./preflight-view";
 
 export function FilesTab({
   orderId,
@@ -17,14 +18,24 @@ export function FilesTab({
   const { data: files, query } = useFetched<OrderFile[]>({
     url: "order-files",
     config: { query: { order_id: orderId, limit: 100 } },
-    queryOptions: { queryKey: ["order-files", orderId] },
+    queryOptions: {
+      queryKey: ["order-files", orderId],
+      refetchInterval: (q) => checkingEvery(q.state.data?.data as OrderFile[] | undefined),
+    },
   });
   return (
     <>
       {canUpload && (
         <FileUploadPanel orderId={orderId} items={items} onUploaded={() => void query.refetch()} />
       )}
-      <FileList files={files ?? []} loading={query.isLoading} showOrder={false} pagination={false} />
+      <FileList
+        files={files ?? []}
+        loading={query.isLoading}
+        showOrder={false}
+        pagination={false}
+        canRerun={canUpload}
+        onChanged={() => void query.refetch()}
+      />
     </>
   );
 }
