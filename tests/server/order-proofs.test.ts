@@ -1,8 +1,10 @@
 import { createServer, type Server } from "node:http";
+import { desc, eq } from "drizzle-orm";
 import { Upload } from "tus-js-client";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { outbox } from "../../server/db/schema";
 import { preflightFile } from "../../server/preflight/service";
-import { api, makeOrder, makeProduct, type Saved, unique } from "./domain-fixtures";
+import { api, makeOrder, makeProduct, type Saved, status, unique } from "./domain-fixtures";
 import { createTestApp, describeEachStore, signIn, type TestApp, tempDir } from "./helpers";
 import { type TestPdf, testPdf } from "./preflight-pdfs";
 
@@ -23,6 +25,7 @@ describeEachStore("preflight and proofs (%s)", (dbKind) => {
   let other: string;
   let order: Saved & { items: Saved[] };
   let otherFile = 0;
+  let cardProduct: Saved;
 
   beforeAll(async () => {
     t = await createTestApp(dbKind, {
@@ -37,7 +40,7 @@ describeEachStore("preflight and proofs (%s)", (dbKind) => {
     other = await signIn(t.app, "admin@other.test", 2);
     const a = api(t.app, admin);
     const product = await makeProduct(a);
-    await a.update("products", product.id, {
+    cardProduct = await a.update("products", product.id, {
       name: "Business card",
       finished_width: 3.5,
       finished_height: 2,
@@ -397,5 +400,148 @@ describeEachStore("preflight and proofs (%s)", (dbKind) => {
       filename: `${unique("f")}.pdf`,
     });
     expect((await call(press, "POST", `/order-files/${mine.fileId}/preflight`)).status).toBe(403);
+  });
+
+  describe("proofs", () => {
+    type Proof = { id: number; proof_no: number; decision: string | null; comment: string | null };
+    type Item = Saved & { item_status_id: number; proof_version: number };
+    let job: Saved & { items: Item[]; order_number: string; wanted_by: string | null };
+    let fileId = 0;
+    let codes: Map<number, string>;
+    const email = "buyer@proofs.test";
+
+    beforeAll(async () => {
+      const a = api(t.app, admin);
+      const received = await status(a, "order_item", "received");
+      const product = cardProduct;
+      job = (await makeOrder(a, [
+        { product_id: product.id, description: "Cards", item_status_id: received.id },
+        { product_id: product.id, description: "More cards", item_status_id: received.id },
+      ])) as typeof job;
+      await a.update("customers", job.customer_id as number, { contact_email: email });
+      const all = (await a.call("GET", "statuses?entity=order_item&limit=100")).json().data as Saved[];
+      codes = new Map(all.map((st) => [st.id, String(st.code)]));
+      fileId = (
+        await upload(csr, await testPdf({ page: [3.75, 2.25] }), {
+          order_id: String(job.id),
+          item_id: String(job.items[0].id),
+        })
+      ).fileId;
+    });
+
+    const current = async () => (await api(t.app, admin).get("orders", job.id)) as typeof job;
+    const itemStatus = async (i = 0) => codes.get((await current()).items[i].item_status_id);
+    const send = async (token: string, body: Record<string, unknown>, item = 0) =>
+      call(token, "POST", `/orders/${job.id}/items/${job.items[item].id}/proofs`, {
+        version: (await current()).version,
+        ...body,
+      });
+    const decide = async (token: string, proofId: number, body: Record<string, unknown>) =>
+      call(token, "POST", `/orders/${job.id}/items/${job.items[0].id}/proofs/${proofId}/decision`, {
+        version: (await current()).version,
+        ...body,
+      });
+    const proofOf = async (res: Response) => ((await res.json()) as { data: { proof: Proof } }).data.proof;
+    const refusal = async (res: Response, code: number, words: string) => {
+      expect(res.status).toBe(code);
+      expect(await res.text()).toContain(words);
+    };
+
+    it("sends proofs that count up, mails them with a working link, and records a rejection then an approval", async () => {
+      const first = await send(csr, { file_id: fileId });
+      expect(first.status).toBe(201);
+      const p1 = await proofOf(first);
+      expect(p1).toMatchObject({ proof_no: 1, decision: null });
+      expect(await itemStatus()).toBe("awaiting_proof");
+      expect((await current()).items[0].proof_version).toBe(1);
+      const [mail] = await t.app.db
+        .select()
+        .from(outbox)
+        .where(eq(outbox.to, email))
+        .orderBy(desc(outbox.id));
+      expect(mail.subject).toBe(`Proof 1 for order ${job.order_number}`);
+      expect(mail.body).toContain("card.pdf");
+      // The link is on the server's public address (PUBLIC_URL); this one listens elsewhere.
+      const link = new URL(String(mail.link));
+      expect(mail.body).toContain(link.toString());
+      const download = await fetch(`${base.replace(/\/api\/v1$/, "")}${link.pathname}${link.search}`);
+      expect(download.status).toBe(200);
+      expect(
+        Buffer.from(await download.arrayBuffer())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe("%PDF-");
+      // A second proof while the first waits: proof 2; the answer goes to the latest only.
+      const p2 = await proofOf(await send(csr, { file_id: fileId }));
+      expect(p2.proof_no).toBe(2);
+      await refusal(await decide(csr, p1.id, { decision: "approved" }), 409, "Proof 2 replaced this proof");
+      await refusal(
+        await decide(csr, p2.id, { decision: "rejected" }),
+        400,
+        "Say what the customer wants changed",
+      );
+      const rejected = await decide(csr, p2.id, { decision: "rejected", comment: "Logo too small" });
+      expect(rejected.status).toBe(200);
+      expect(await proofOf(rejected)).toMatchObject({ decision: "rejected", comment: "Logo too small" });
+      expect(await itemStatus()).toBe("preflight");
+      await refusal(
+        await decide(csr, p2.id, { decision: "approved" }),
+        409,
+        "Proof 2 of item 1 was already rejected",
+      );
+      const p3 = await proofOf(await send(csr, { file_id: fileId }));
+      expect(p3.proof_no).toBe(3);
+      const before = (await current()).wanted_by;
+      const approved = await decide(csr, p3.id, { decision: "approved", comment: "Looks good" });
+      expect(approved.status).toBe(200);
+      expect(await itemStatus()).toBe("approved");
+      const due = (await current()).wanted_by;
+      expect(due).not.toBe(before);
+      expect(String(due) > new Date().toISOString().slice(0, 10)).toBe(true);
+      // The history, newest first, with who sent and decided.
+      const history = (await (await call(csr, "GET", `/orders/${job.id}/proofs`)).json()) as {
+        data: (Proof & { sent_by_name: string; decided_by_name: string | null; file_name: string })[];
+      };
+      expect(history.data.map((p) => [p.proof_no, p.decision, p.comment])).toEqual([
+        [3, "approved", "Looks good"],
+        [2, "rejected", "Logo too small"],
+        [1, null, null],
+      ]);
+      expect(history.data[0]).toMatchObject({ file_name: "card.pdf", sent_by_name: expect.any(String) });
+      expect(history.data[0].decided_by_name).toEqual(expect.any(String));
+      await refusal(
+        await send(csr, { file_id: fileId }),
+        409,
+        "Item 1 is Approved: a proof is sent before the item is approved",
+      );
+    });
+
+    const refusals: [string, () => Promise<Response>, number, string][] = [
+      ["a stale version", () => send(csr, { file_id: fileId, version: 1 }), 409, ""],
+      ["another item's file", () => send(csr, { file_id: fileId }, 1), 409, "belongs to another item"],
+      [
+        "a file of another order",
+        () => send(csr, { file_id: otherFile }, 1),
+        409,
+        "not one of this order's files",
+      ],
+      ["no file", () => send(csr, {}, 1), 400, ""],
+      ["another tenant", () => send(other, { file_id: fileId }, 1), 404, ""],
+      ["a reader who may not change the order", () => send(press, { file_id: fileId }, 1), 403, ""],
+      ["no session", () => send("", { file_id: fileId }, 1), 401, ""],
+      [
+        "an answer to an item with no proof",
+        async () =>
+          call(csr, "POST", `/orders/${job.id}/items/${job.items[1].id}/proofs/1/decision`, {
+            version: (await current()).version,
+            decision: "approved",
+          }),
+        404,
+        "",
+      ],
+    ];
+    it.each(refusals)("refuses a proof: %s", async (_name, act, code, words) => {
+      await refusal(await act(), code, words);
+    });
   });
 });

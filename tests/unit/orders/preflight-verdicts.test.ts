@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { dueAfterApproval } from "../../../server/orders/proof-due";
 import { drawnObjects, type Matrix, placedSize } from "../../../server/preflight/content-scan";
 import { bleedCheck, resolutionCheck, trimCheck, worst } from "../../../server/preflight/verdicts";
 import { checkingEvery, preflightState, preflightSummary } from "../../../src/custom/orders/preflight-view";
@@ -98,5 +99,19 @@ describe("a file's preflight state on the page", () => {
     expect(
       preflightSummary([check, { check: "fonts", result: "pass", message: "All fonts embedded." }]),
     ).toBe("No bleed.");
+  });
+});
+
+describe("the due date from a proof's approval", () => {
+  // Wednesday 2026-03-04 in New York (UTC-5): 10 am is 15:00Z, 3 pm is 20:00Z.
+  const at = (iso: string) => Date.parse(iso);
+  it.each([
+    ["standard, 10 am, products of 2 days", "2026-03-04T15:00:00Z", "standard", [2], "2026-03-09"],
+    ["standard, 10 am, a product of 5 days", "2026-03-04T15:00:00Z", "standard", [2, 5], "2026-03-11"],
+    ["standard, 3 pm: counts from Thursday", "2026-03-04T20:00:00Z", "standard", [], "2026-03-10"],
+    ["rush, 10 am", "2026-03-04T15:00:00Z", "rush", [5], "2026-03-06"],
+    ["next day, Friday 10 am: Monday", "2026-03-06T15:00:00Z", "next_day", [5], "2026-03-09"],
+  ])("%s", (_name, when, turnaround, days, due) => {
+    expect(dueAfterApproval(at(when), "America/New_York", turnaround, days)).toBe(due);
   });
 });
