@@ -19,6 +19,7 @@ export interface OrderFile extends BaseRecord {
   order_number: string;
   customer_id: number;
   customer_name: string | null;
+  order_item_id?: number | null;
   kind: FileKind;
   name: string;
   size: number;

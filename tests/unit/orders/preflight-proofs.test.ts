@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { dueAfterApproval } from "../../../server/orders/proof-due";
 import { drawnObjects, type Matrix, placedSize } from "../../../server/preflight/content-scan";
 import { bleedCheck, resolutionCheck, trimCheck, worst } from "../../../server/preflight/verdicts";
+import type { OrderFile } from "../../../src/custom/orders/file-list";
 import { checkingEvery, preflightState, preflightSummary } from "../../../src/custom/orders/preflight-view";
+import { awaitingAnswer, type ProofRow, proofFiles } from "../../../src/custom/orders/proofs-panel";
 
 // Preflight's pure parts: the trim and bleed verdicts from boxes in points, the resolution verdict,
 // the overall result, the content-stream walk that places images, and how the page reads a file's state.
@@ -113,5 +115,31 @@ describe("the due date from a proof's approval", () => {
     ["next day, Friday 10 am: Monday", "2026-03-06T15:00:00Z", "next_day", [5], "2026-03-09"],
   ])("%s", (_name, when, turnaround, days, due) => {
     expect(dueAfterApproval(at(when), "America/New_York", turnaround, days)).toBe(due);
+  });
+});
+
+describe("the proofs panel's choices", () => {
+  const file = (id: number, kind: string, item: number | null) =>
+    ({ id, kind, order_item_id: item }) as unknown as OrderFile;
+  it("offers artwork, print-ready and proof files of the item or of none", () => {
+    const files = [
+      file(1, "artwork", 7),
+      file(2, "other", 7),
+      file(3, "proof", null),
+      file(4, "print_ready", 8),
+    ];
+    expect(proofFiles(files, 7).map((f) => f.id)).toEqual([1, 3]);
+    expect(proofFiles(files, 8).map((f) => f.id)).toEqual([3, 4]);
+  });
+  it("waits for an answer only on each item's latest undecided proof", () => {
+    const proof = (id: number, item: number, no: number, decision: "approved" | "rejected" | null) =>
+      ({ id, order_item_id: item, proof_no: no, decision }) as ProofRow;
+    const proofs = [
+      proof(1, 7, 1, null),
+      proof(2, 7, 2, null),
+      proof(3, 8, 1, "approved"),
+      proof(4, 9, 1, "rejected"),
+    ];
+    expect([...awaitingAnswer(proofs)]).toEqual([2]);
   });
 });
