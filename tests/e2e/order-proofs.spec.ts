@@ -29,16 +29,21 @@ async function apiOf(page: Page) {
 
 test("a CSR sees preflight flag a missing bleed, uploads a fixed file that passes, sends a proof and records the approval", async ({
   page,
+  browser,
 }) => {
   test.setTimeout(90_000);
+  // A manager sets up the product, customer and order through the API; Casey (CSR) works the order.
+  const manager = await browser.newPage();
+  await signedInAs(manager, "admin@pressroom.test");
+  const admin = await apiOf(manager);
   await signedInAs(page, "csr@pressroom.test");
   const api = await apiOf(page);
   const tag = Date.now().toString(36);
-  const [site] = await api.get<Saved[]>("sites?limit=1");
-  const [type] = await api.get<Saved[]>("product-types?limit=1");
-  const statuses = await api.get<(Saved & { code: string })[]>("statuses?entity=order_item&limit=100");
+  const [site] = await admin.get<Saved[]>("sites?limit=1");
+  const [type] = await admin.get<Saved[]>("product-types?limit=1");
+  const statuses = await admin.get<(Saved & { code: string })[]>("statuses?entity=order_item&limit=100");
   const received = statuses.find((s) => s.code === "received")?.id;
-  const product = await api.post<Saved>("products", {
+  const product = await admin.post<Saved>("products", {
     sku: `BC-${tag}`,
     name: `Card ${tag}`,
     site_id: site.id,
@@ -49,13 +54,13 @@ test("a CSR sees preflight flag a missing bleed, uploads a fixed file that passe
     flat_height: 2,
     bleed: 0.125,
   });
-  const customer = await api.post<Saved>("customers", {
+  const customer = await admin.post<Saved>("customers", {
     name: `Proofs E2E ${tag}`,
     status: "active",
     terms: "net30",
     contact_email: `buyer-${tag}@proofs.test`,
   });
-  const order = await api.post<Saved & { order_number: string }>("orders", {
+  const order = await admin.post<Saved & { order_number: string }>("orders", {
     customer_id: customer.id,
     items: [
       {
@@ -68,10 +73,11 @@ test("a CSR sees preflight flag a missing bleed, uploads a fixed file that passe
     ],
   });
 
+  await manager.close();
   await page.goto(`/orders/${order.id}?tab=files`);
   await expect(page.getByRole("heading", { level: 3, name: `Order ${order.order_number}` })).toBeVisible();
   const files = page.getByRole("tabpanel", { name: "Files" });
-  await files.getByLabel("Item").click();
+  await files.getByLabel("Item").first().click();
   await page.getByTitle("Item 1: Business cards").click();
 
   // A card cut at its edge: preflight fails it, and says why.
@@ -100,9 +106,9 @@ test("a CSR sees preflight flag a missing bleed, uploads a fixed file that passe
   // Proof 1 goes to the customer.
   await files.getByRole("button", { name: "Send proof" }).click();
   const send = page.getByRole("dialog", { name: "Send a proof to the customer" });
-  await send.getByLabel("Item").click();
+  await send.getByRole("combobox", { name: "Item" }).click();
   await page.getByTitle("Item 1: Business cards").last().click();
-  await send.getByLabel("File").click();
+  await send.getByRole("combobox", { name: "File" }).click();
   await page.getByTitle("card-bleed.pdf").click();
   await send.getByRole("button", { name: "Send proof" }).click();
   await expect(files.getByRole("alert").or(files.locator(".ant-alert-success"))).toContainText(

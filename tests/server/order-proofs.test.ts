@@ -1,11 +1,11 @@
 import { createServer, type Server } from "node:http";
 import { desc, eq } from "drizzle-orm";
-import { Upload } from "tus-js-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outbox } from "../../server/db/schema";
 import { preflightFile } from "../../server/preflight/service";
 import { api, makeOrder, makeProduct, type Saved, status, unique } from "./domain-fixtures";
-import { createTestApp, describeEachStore, signIn, type TestApp, tempDir } from "./helpers";
+import { listeningApp, tusUpload } from "./file-uploads";
+import { describeEachStore, type TestApp, tempDir } from "./helpers";
 import { type TestPdf, testPdf } from "./preflight-pdfs";
 
 // Issue 19, preflight and proofs: the reference preflight service on PDFs made here with pdf-lib
@@ -28,16 +28,9 @@ describeEachStore("preflight and proofs (%s)", (dbKind) => {
   let cardProduct: Saved;
 
   beforeAll(async () => {
-    t = await createTestApp(dbKind, {
+    ({ t, base, admin, csr, press, other } = await listeningApp(dbKind, {
       config: { filesDir: tempDir("files"), preflightMaxBytes: 100 * 1024 },
-    });
-    await t.app.listen({ port: 0, host: "127.0.0.1" });
-    const address = t.app.server.address();
-    base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}/api/v1`;
-    admin = await signIn(t.app, "admin@pressroom.test");
-    csr = await signIn(t.app, "csr@pressroom.test");
-    press = await signIn(t.app, "press@pressroom.test");
-    other = await signIn(t.app, "admin@other.test", 2);
+    }));
     const a = api(t.app, admin);
     const product = await makeProduct(a);
     cardProduct = await a.update("products", product.id, {
@@ -69,25 +62,14 @@ describeEachStore("preflight and proofs (%s)", (dbKind) => {
       body:
         body === undefined ? undefined : Buffer.isBuffer(body) ? new Uint8Array(body) : JSON.stringify(body),
     });
-  /** An upload through the maintained tus client, as the app does; the new file's id. */
-  function upload(token: string, data: Buffer, meta: Record<string, string>) {
-    return new Promise<{ fileId: number }>((resolve, reject) => {
-      let fileId = 0;
-      const up = new Upload(data, {
-        endpoint: `${base}/uploads/shop`,
-        headers: { authorization: `Bearer ${token}` },
-        metadata: { kind: "artwork", filename: "card.pdf", filetype: "application/pdf", ...meta },
-        retryDelays: [],
-        onAfterResponse: (_req, res) => {
-          const id = res.getHeader("Pressroom-File-Id");
-          if (id) fileId = Number(id);
-        },
-        onError: reject,
-        onSuccess: () => resolve({ fileId }),
-      });
-      up.start();
+  /** An artwork PDF for the order, unless `meta` says otherwise. */
+  const upload = (token: string, data: Buffer, meta: Record<string, string>) =>
+    tusUpload(base, token, data, {
+      kind: "artwork",
+      filename: "card.pdf",
+      filetype: "application/pdf",
+      ...meta,
     });
-  }
   const fileRow = async (token: string, id: number) => {
     const res = await call(token, "GET", `/order-files?order_id=${order.id}&limit=100`);
     const body = (await res.json()) as {
