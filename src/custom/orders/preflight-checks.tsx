@@ -44,21 +44,22 @@ export function PreflightTag({ file }: { file: Checked }) {
 
 export function PreflightDetails({ file }: { file: Checked }) {
   return (
-    <List<PreflightCheck>
-      size="small"
-      aria-label={`Preflight of ${file.name}`}
-      dataSource={file.preflight ?? []}
-      renderItem={(c) => (
-        <List.Item>
-          <Space align="start">
-            {ICON[c.result]}
-            <span>
-              <strong>{checkName(c.check)}:</strong> {c.message}
-            </span>
-          </Space>
-        </List.Item>
-      )}
-    />
+    <section aria-label={`Preflight of ${file.name}`}>
+      <List<PreflightCheck>
+        size="small"
+        dataSource={file.preflight ?? []}
+        renderItem={(c) => (
+          <List.Item>
+            <Space align="start">
+              {ICON[c.result]}
+              <span>
+                <strong>{checkName(c.check)}:</strong> {c.message}
+              </span>
+            </Space>
+          </List.Item>
+        )}
+      />
+    </section>
   );
 }
 
