@@ -34,7 +34,8 @@ export function tusUpload(
       uploadUrl: options.uploadUrl,
       headers: { authorization: `Bearer ${token}` },
       metadata: meta,
-      chunkSize: options.chunkSize,
+      // tus-js-client takes an absent chunk size as one request, but an undefined one as no size at all.
+      ...(options.chunkSize ? { chunkSize: options.chunkSize } : {}),
       retryDelays: [],
       onAfterResponse: (_req, res) => {
         const id = res.getHeader("Pressroom-File-Id");
