@@ -5,7 +5,8 @@
 // names of their own, so the test does not depend on the demo data's state.
 import { type Page, test } from "@playwright/test";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
-import { sessionToken, signedInAs } from "./sign-in";
+import { apiOf } from "./api-as";
+import { signedInAs } from "./sign-in";
 import { confirmPopover, expect } from "./ui-steps";
 
 interface Saved {
@@ -23,20 +24,6 @@ async function pdfText(pdf: Buffer): Promise<string> {
   }
   await doc.destroy();
   return pages.join("\n");
-}
-
-/** The API as the page's signed-in user (records the test needs, and what the pages stored). */
-async function apiOf(page: Page) {
-  const headers = { Authorization: `Bearer ${await sessionToken(page)}` };
-  const call = async <T>(method: "GET" | "POST", path: string, data?: object): Promise<T> => {
-    const response = await page.request.fetch(`/api/v1/${path}`, { method, headers, data });
-    expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
-    return ((await response.json()) as { data: T }).data;
-  };
-  return {
-    get: <T>(path: string) => call<T>("GET", path),
-    post: <T>(path: string, data: object) => call<T>("POST", path, data),
-  };
 }
 
 /** A print-out in a tab of its own; the browser's print dialog is stood in for (window.print does nothing). */

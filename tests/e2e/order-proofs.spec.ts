@@ -3,28 +3,16 @@
 // preflight fail it for the missing bleed, uploads a fixed one that passes, sends it to the customer as
 // proof 1 and records the customer's approval: the item is approved. The PDFs are made here with pdf-lib;
 // the order, its product (3.5 × 2 in) and customer (with an email) through the API first.
-import { type Page, test } from "@playwright/test";
+import { test } from "@playwright/test";
 import { testPdf } from "../server/preflight-pdfs";
-import { sessionToken, signedInAs } from "./sign-in";
+import { apiOf } from "./api-as";
+import { signedInAs } from "./sign-in";
 import { expect } from "./ui-steps";
 
 interface Saved {
   id: number;
   version: number;
   [key: string]: unknown;
-}
-
-async function apiOf(page: Page) {
-  const headers = { Authorization: `Bearer ${await sessionToken(page)}` };
-  const call = async <T>(method: "GET" | "POST" | "PATCH", path: string, data?: object): Promise<T> => {
-    const response = await page.request.fetch(`/api/v1/${path}`, { method, headers, data });
-    expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
-    return ((await response.json()) as { data: T }).data;
-  };
-  return {
-    get: <T>(path: string) => call<T>("GET", path),
-    post: <T>(path: string, data: object) => call<T>("POST", path, data),
-  };
 }
 
 test("a CSR sees preflight flag a missing bleed, uploads a fixed file that passes, sends a proof and records the approval", async ({
