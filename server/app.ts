@@ -26,8 +26,10 @@ import { liveRoutes } from "./live/routes";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { mailDropRoutes } from "./orders/mail-drop-routes";
 import { planningRoutes } from "./orders/planning-routes";
+import { proofRoutes } from "./orders/proof-routes";
 import { orderDeskRoutes } from "./orders/routes";
 import { cardPaymentRoutes } from "./payments/routes";
+import { preflightRoutes } from "./preflight/routes";
 import { inkjetRoutes } from "./production/inkjet-routes";
 import { managerRoutes } from "./production/manager-routes";
 import { prepressRoutes } from "./production/prepress-routes";
@@ -174,6 +176,10 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
         // Order files: resumable uploads (tus), the list, download links that expire (server/files).
         await api.register(uploadRoutes, { registry });
         await api.register(orderFileRoutes, { registry });
+        // Preflight: the reference service and "Run preflight again" (server/preflight).
+        await api.register(preflightRoutes, { registry });
+        // Proofs: send an item's proof, record the customer's answer (server/orders/proof-routes.ts).
+        await api.register(proofRoutes, { registry });
       }
       // Prepress queues: jugglers' candidates, staging, shipping, outsourced (server/production).
       if (registry.byKind.has("Run")) await api.register(prepressRoutes, { registry });

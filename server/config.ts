@@ -82,6 +82,16 @@ export interface Config {
   twilio?: TwilioConfig;
   /** Unset: the desk says card payments are not configured, and card refunds wait. */
   stripe?: StripeConfig;
+  /**
+   * The preflight services (spec §1's preflight URL and preflight design URL). Unset: the server's
+   * own checks (server/preflight), the same ones its POST /preflight and /preflight/design answer.
+   */
+  preflightUrl?: string;
+  preflightDesignUrl?: string;
+  /** Sent as a bearer token to a configured preflight service. */
+  preflightToken?: string;
+  /** The largest PDF the server's own preflight reads (it parses the whole file in memory). */
+  preflightMaxBytes: number;
 }
 
 export class ConfigError extends Error {}
@@ -139,6 +149,10 @@ const envSchema = z.object({
     .optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).default("https://api.stripe.com"),
+  PREFLIGHT_URL: z.url({ protocol: /^https?$/ }).optional(),
+  PREFLIGHT_DESIGN_URL: z.url({ protocol: /^https?$/ }).optional(),
+  PREFLIGHT_TOKEN: z.string().optional(),
+  PREFLIGHT_MAX_MB: z.coerce.number().int().min(1).max(2048).default(150),
 });
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
@@ -214,6 +228,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         apiBase: e.STRIPE_API_BASE.replace(/\/$/, ""),
       }),
     ),
+    preflightUrl: e.PREFLIGHT_URL,
+    preflightDesignUrl: e.PREFLIGHT_DESIGN_URL,
+    preflightToken: e.PREFLIGHT_TOKEN,
+    preflightMaxBytes: e.PREFLIGHT_MAX_MB * 1024 * 1024,
   };
 }
 

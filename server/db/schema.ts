@@ -320,6 +320,39 @@ export const order_files = pgTable(
 );
 
 /**
+ * An item's proofs (issue 19): proof 1, 2, … of an order item, each a file of the order sent to the
+ * customer (by whom, when, to which address), and the customer's decision as staff record it
+ * (approved or rejected, by whom, when, with a comment; a rejection always has one).
+ */
+export const order_proofs = pgTable(
+  "order_proofs",
+  {
+    id: id(),
+    tenant_id: tenantId(),
+    order_id: integer("order_id").notNull(),
+    order_item_id: integer("order_item_id").notNull(),
+    /** 1, 2, … per item (the item's proof_version when it was sent). */
+    proof_no: integer("proof_no").notNull(),
+    file_id: integer("file_id")
+      .notNull()
+      .references(() => order_files.id),
+    sent_to: text("sent_to").notNull(),
+    sent_at: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+    sent_by: integer("sent_by").references(() => users.id, { onDelete: "set null" }),
+    /** approved or rejected; null while the customer has not answered. */
+    decision: text("decision"),
+    decided_at: timestamp("decided_at", { withTimezone: true }),
+    decided_by: integer("decided_by").references(() => users.id, { onDelete: "set null" }),
+    comment: text("comment"),
+    ...recordColumns(),
+  },
+  (t) => [
+    uniqueIndex("order_proofs_item_no").on(t.tenant_id, t.order_item_id, t.proof_no),
+    index("order_proofs_order_idx").on(t.tenant_id, t.order_id, t.id),
+  ],
+);
+
+/**
  * The rows of an uploaded mailing list (server/mail/list-routes.ts): row 0 is the file's header,
  * rows 1… its records as uploaded (`cells`, in column order). Processing fills `address` (the
  * record through the list's field map) and `outcome` (valid, invalid, duplicate, suppressed) with

@@ -4,9 +4,16 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 // the file, its tenant and the expiry, so a link can be neither moved to another file nor extended.
 
 export const LINK_TTL_SECONDS = 15 * 60;
+export const PROOF_LINK_TTL_SECONDS = 14 * 24 * 60 * 60;
 
 export interface LinkSigner {
-  sign(fileId: number, tenantId: number, now?: number): { url: string; expires_at: string };
+  /** `ttlSeconds`: the link's life (a proof mailed to a customer lives for PROOF_LINK_TTL_SECONDS). */
+  sign(
+    fileId: number,
+    tenantId: number,
+    now?: number,
+    ttlSeconds?: number,
+  ): { url: string; expires_at: string };
   /** "ok", "expired" or "invalid" for a link's query. */
   check(
     fileId: number,
@@ -17,13 +24,16 @@ export interface LinkSigner {
   ): "ok" | "expired" | "invalid";
 }
 
+/** Without FILE_LINK_SECRET: one key for the process, so every route's links check alike. */
+const PROCESS_KEY = randomBytes(32).toString("hex");
+
 export function linkSigner(secret: string | undefined, basePath = "/api/v1/files"): LinkSigner {
-  const key = secret ?? randomBytes(32).toString("hex");
+  const key = secret ?? PROCESS_KEY;
   const mac = (fileId: number, tenantId: number, expires: number) =>
     createHmac("sha256", key).update(`${fileId}.${tenantId}.${expires}`).digest("base64url");
   return {
-    sign(fileId, tenantId, now = Date.now()) {
-      const expires = Math.floor(now / 1000) + LINK_TTL_SECONDS;
+    sign(fileId, tenantId, now = Date.now(), ttlSeconds = LINK_TTL_SECONDS) {
+      const expires = Math.floor(now / 1000) + ttlSeconds;
       return {
         url: `${basePath}/${fileId}?expires=${expires}&sig=${mac(fileId, tenantId, expires)}`,
         expires_at: new Date(expires * 1000).toISOString(),

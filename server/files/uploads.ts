@@ -19,6 +19,7 @@ import { order_files } from "../db/schema";
 import { fieldError, HttpError, notFound, validationFailed } from "../http/errors";
 import { modelIn } from "../orders/order-state";
 import { requireOrder } from "../orders/route-helpers";
+import { queuePreflight } from "../preflight/runner";
 import type { ResourceRegistry } from "../resources/model";
 
 // Resumable uploads into the embedded file store (the tus protocol, @tus/server and its file store):
@@ -107,7 +108,9 @@ export async function uploadRoutes(app: FastifyInstance, options: { registry: Re
         };
       },
       onUploadFinish: async (_req, upload) => {
-        const id = await recordFile(app, bucket, upload);
+        const { id, checked } = await recordFile(app, bucket, upload);
+        // Preflight runs after the upload is acknowledged (server/preflight/runner.ts).
+        if (checked) void queuePreflight(app, registry, Number(upload.metadata?.tenant_id), id);
         return { headers: { "Pressroom-File-Id": String(id) } };
       },
     });
@@ -178,9 +181,13 @@ async function requireItem(
   if (!row) throw fieldError("item_id", "The item must be one of the order's items");
 }
 
-async function recordFile(app: FastifyInstance, bucket: Bucket, upload: Upload): Promise<number> {
+/** Artwork and print-ready files are preflighted when they arrive. */
+export const PREFLIGHTED: readonly FileKind[] = ["artwork", "print_ready"];
+
+async function recordFile(app: FastifyInstance, bucket: Bucket, upload: Upload) {
   const meta = upload.metadata ?? {};
   const name = String(meta.filename ?? "file").trim();
+  const checked = PREFLIGHTED.includes(String(meta.kind) as FileKind);
   const [row] = await app.db
     .insert(order_files)
     .values({
@@ -194,7 +201,9 @@ async function recordFile(app: FastifyInstance, bucket: Bucket, upload: Upload):
       content_type: fileTypeOf(name, meta.filetype ?? undefined) ?? "application/octet-stream",
       size: upload.size ?? upload.offset,
       uploaded_by: Number(meta.user_id),
+      // Checking: no result yet (runner.ts).
+      preflight: checked ? [] : null,
     })
     .returning({ id: order_files.id });
-  return row.id;
+  return { id: row.id, checked };
 }

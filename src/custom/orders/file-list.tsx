@@ -3,13 +3,15 @@
 // uploaded it and when.
 import { DownloadOutlined } from "@ant-design/icons";
 import { type BaseRecord, useDataProvider } from "@refinedev/core";
-import { App, Button, Table, Tag, Tooltip } from "antd";
+import { App, Button, Table } from "antd";
 import type { ColumnsType, TablePaginationConfig } from "antd/es/table";
 import dayjs from "dayjs";
 import { Link } from "react-router";
 import { apiUrl } from "../../providers/post-json";
 import { FILE_KIND_LABELS, type FileKind } from "./file-kinds";
-import { errorText } from "./use-desk-call";
+import { PreflightDetails, PreflightTag, RerunButton } from "./preflight-checks";
+import type { PreflightCheck } from "./preflight-view";
+import { errorText, useDeskCall } from "./use-desk-call";
 
 export interface OrderFile extends BaseRecord {
   id: number;
@@ -17,21 +19,16 @@ export interface OrderFile extends BaseRecord {
   order_number: string;
   customer_id: number;
   customer_name: string | null;
+  order_item_id?: number | null;
   kind: FileKind;
   name: string;
   size: number;
   content_type: string;
   preflight_result: "pass" | "warn" | "fail" | null;
-  preflight: { check: string; result: string; message: string }[] | null;
+  preflight: PreflightCheck[] | null;
   uploaded_by_name: string | null;
   created_at: string;
 }
-
-const PREFLIGHT_TAG = {
-  pass: ["success", "Passed"],
-  warn: ["warning", "Warnings"],
-  fail: ["error", "Failed"],
-} as const;
 
 export function sizeText(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -64,12 +61,27 @@ export function FileList({
   loading,
   showOrder,
   pagination,
+  canRerun,
+  onChanged,
 }: {
   files: OrderFile[];
   loading: boolean;
   showOrder: boolean;
   pagination: TablePaginationConfig | false;
+  /** The caller may change every order listed: offer "Run preflight again". */
+  canRerun: boolean;
+  onChanged(): void;
 }) {
+  const { call, pending } = useDeskCall();
+  const { message } = App.useApp();
+  const rerun = async (file: { id: number }) => {
+    try {
+      await call(`order-files/${file.id}/preflight`);
+      onChanged();
+    } catch (error) {
+      void message.error(errorText(error));
+    }
+  };
   const columns: ColumnsType<OrderFile> = [
     { title: "File", key: "name", render: (_, f) => <DownloadButton file={f} /> },
     { title: "Kind", dataIndex: "kind", width: 110, render: (k: FileKind) => FILE_KIND_LABELS[k] ?? k },
@@ -77,16 +89,7 @@ export function FileList({
       title: "Preflight",
       key: "preflight",
       width: 120,
-      render: (_, f) => {
-        if (!f.preflight_result) return <Tag>Not checked</Tag>;
-        const [color, label] = PREFLIGHT_TAG[f.preflight_result];
-        const detail = (f.preflight ?? []).filter((c) => c.result !== "pass").map((c) => c.message);
-        return (
-          <Tooltip title={detail.join(" ") || undefined}>
-            <Tag color={color}>{label}</Tag>
-          </Tooltip>
-        );
-      },
+      render: (_, f) => <PreflightTag file={f} />,
     },
     ...(showOrder
       ? ([
@@ -106,6 +109,16 @@ export function FileList({
       width: 200,
       render: (_, f) => `${dayjs(f.created_at).format("MMM D, YYYY h:mm A")} · ${f.uploaded_by_name ?? "—"}`,
     },
+    ...(canRerun
+      ? ([
+          {
+            title: "Actions",
+            key: "actions",
+            width: 190,
+            render: (_, f) => <RerunButton file={f} pending={pending} onRerun={rerun} />,
+          },
+        ] as ColumnsType<OrderFile>)
+      : []),
   ];
   return (
     <Table<OrderFile>
@@ -116,6 +129,10 @@ export function FileList({
       loading={loading}
       pagination={pagination}
       scroll={{ x: 720 }}
+      expandable={{
+        expandedRowRender: (f) => <PreflightDetails file={f} />,
+        rowExpandable: (f) => (f.preflight?.length ?? 0) > 0,
+      }}
       locale={{ emptyText: "No files yet" }}
     />
   );

@@ -241,8 +241,10 @@ export default function OrderDeskPage() {
             children: (
               <FilesTab
                 orderId={order.id as number}
+                orderVersion={order.version as number}
                 items={items.map((i) => ({ id: i.id, label: `Item ${i.number}: ${i.description}` }))}
                 canUpload={access.update}
+                onOrderChanged={refetch}
               />
             ),
           },

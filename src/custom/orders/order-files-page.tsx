@@ -8,6 +8,7 @@ import { useIdSelect } from "../admin/use-id-select";
 import { FILE_KIND_LABELS, FILE_KINDS } from "./file-kinds";
 import { FileList, type OrderFile } from "./file-list";
 import { FileUploadPanel } from "./file-upload-panel";
+import { checkingEvery } from "./preflight-view";
 import { useMergedPermissions } from "./use-merged-permissions";
 
 const PREFLIGHT_OPTIONS = [
@@ -43,7 +44,10 @@ export default function OrderFilesPage() {
     meta: { path: "order-files" },
     filters,
     pagination: { currentPage: page, pageSize: 20 },
-    queryOptions: { queryKey: ["order-files", params.toString()] },
+    queryOptions: {
+      queryKey: ["order-files", params.toString()],
+      refetchInterval: (q) => checkingEvery(q.state.data?.data),
+    },
   });
   const orderId = idOf("order_id");
   const orders = useIdSelect<{ id: number; order_number: string }>(
@@ -113,6 +117,8 @@ export default function OrderFilesPage() {
         files={result.data}
         loading={query.isLoading}
         showOrder
+        canRerun={mayUpload}
+        onChanged={() => void query.refetch()}
         pagination={{
           current: page,
           pageSize: 20,
