@@ -264,7 +264,7 @@ async function managerTiming(server: RunningServer, token: string): Promise<Mana
   log("GET production/manager, one request at a time (the first after the start, then 30)");
   const figures = await timeManager(server.url, token);
   console.log(
-    `  first ${figures.firstMs} ms, median ${figures.medianMs} ms, p95 ${figures.p95Ms} ms, after a write ${figures.afterWriteMs} ms (${figures.answerKb} KB)`,
+    `  first ${figures.firstMs} ms, median ${figures.medianMs} ms, p95 ${figures.p95Ms} ms, after a machine's change ${figures.afterWriteMs} ms, a run's ${figures.afterRunWriteMs} ms (${figures.answerKb} KB)`,
   );
   results.manager = figures;
   return figures;
@@ -534,10 +534,16 @@ function tableRows(
       met: atMost(manager.medianMs, 100),
     });
     rows.push({
-      figure: "the first answer after a write, ms (median of 5)",
+      figure: "the first answer after a machine's change, ms (median of 5)",
       ours: fmt(manager.afterWriteMs, 1),
       goal: "≤ 100",
       met: atMost(manager.afterWriteMs, 100),
+    });
+    rows.push({
+      figure: "the first answer after a run's change, ms (median of 5)",
+      ours: fmt(manager.afterRunWriteMs, 1),
+      goal: "≤ 100",
+      met: atMost(manager.afterRunWriteMs, 100),
     });
   }
   if (board) rows.push(...boardRows(board));

@@ -6,7 +6,7 @@ import { GenerationCache } from "../db/generation-cache";
 import { forbidden, validationFailed } from "../http/errors";
 import type { ResourceRegistry } from "../resources/model";
 import { figureRows } from "./manager-items";
-import { managerContext, managerFigures, managerWindow } from "./manager-query";
+import { type KindTable, managerContext, managerFigures, managerWindow, tableNames } from "./manager-query";
 import { isTimeZone } from "./zoned-day";
 
 // The production manager's server (issue 18), ProductionStation RunExecutive (spec §6):
@@ -40,7 +40,7 @@ async function setup(request: FastifyRequest, app: FastifyInstance, registry: Re
 // The answer is kept until a table it reads is written (generation-cache.ts: exact, and only on PGlite, whose
 // writes one process sees), per tenant, time zone and day: the page asks again on every change of those kinds.
 const answers = new GenerationCache<ManagerAnswer>(100);
-const READ: [string, string?][] = [
+const READ: KindTable[] = [
   ["Status"],
   ["Location"],
   ["ProductionStation"],
@@ -56,19 +56,11 @@ const READ: [string, string?][] = [
   ["EquipmentType"],
 ];
 
-function tablesRead(registry: ResourceRegistry): string[] {
-  return READ.flatMap(([kind, child]) => {
-    const model = registry.byKind.get(kind as never);
-    const table = child ? model?.children.find((c) => c.name === child)?.table : model?.table;
-    return table ? [table.name] : [];
-  });
-}
-
 export async function managerRoutes(
   app: FastifyInstance,
   { registry }: { registry: ResourceRegistry },
 ): Promise<void> {
-  const tables = tablesRead(registry);
+  const tables = tableNames(registry, READ);
   app.get("/production/manager", { onRequest: requireAuth, schema: { hide: true } }, async (request) => {
     const { tenantId, context, window } = await setup(request, app, registry);
     const key = `${tenantId}:${context.timeZone}:${window.today}`;
