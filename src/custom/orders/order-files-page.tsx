@@ -4,6 +4,7 @@ import { type CrudFilter, useList } from "@refinedev/core";
 import { Card, Flex, Select, Typography } from "antd";
 import { useSearchParams } from "react-router";
 import { can } from "../../access/permissions";
+import { pageTotal } from "../../components/fields/format";
 import { useIdSelect } from "../admin/use-id-select";
 import { FILE_KIND_LABELS, FILE_KINDS } from "./file-kinds";
 import { FileList, type OrderFile } from "./file-list";
@@ -124,6 +125,7 @@ export default function OrderFilesPage() {
           pageSize: 20,
           total: result.total,
           showSizeChanger: false,
+          showTotal: pageTotal,
           onChange: (p) => set("page", p),
         }}
       />
