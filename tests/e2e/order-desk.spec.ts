@@ -5,8 +5,7 @@
 // names of their own, so the test does not depend on the demo data's state.
 import { type Page, test } from "@playwright/test";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
-import { apiOf } from "./api-of";
-import { signedInAs } from "./sign-in";
+import { managerBesideCsr } from "./api-of";
 import { confirmPopover, expect } from "./ui-steps";
 
 interface Saved {
@@ -42,15 +41,9 @@ test("a CSR holds, releases, takes a payment, ships and prints an order; a manag
 }) => {
   test.setTimeout(120_000);
   // The manager (who sets up the order through the API, then decides the refund) and the CSR.
-  const manager = await browser.newPage();
-  await signedInAs(manager, "admin@pressroom.test");
-  const admin = await apiOf(manager);
-  await signedInAs(page, "csr@pressroom.test");
-  const api = await apiOf(page);
-  const tag = Date.now().toString(36);
+  const { manager, admin, api, tag, itemStatus } = await managerBesideCsr(page, browser);
   const [product] = await admin.get<Saved[]>("products?active=true&limit=1");
-  const statuses = await admin.get<(Saved & { code: string })[]>("statuses?entity=order_item&limit=100");
-  const staged = statuses.find((s) => s.code === "staged")?.id;
+  const staged = itemStatus("staged");
   const customer = await admin.post<Saved>("customers", {
     name: `Desk E2E ${tag}`,
     status: "active",
@@ -122,7 +115,7 @@ test("a CSR holds, releases, takes a payment, ships and prints an order; a manag
   await page.getByRole("button", { name: "Mark shipped" }).click();
   await expect(page.getByRole("status")).toContainText(`${slipNumber} is shipped`);
   const shipped = await api.get<Saved & { items: { item_status_id: number }[] }>(`orders/${order.id}`);
-  const shippedId = statuses.find((s) => s.code === "shipped")?.id;
+  const shippedId = itemStatus("shipped");
   expect(shipped.items.map((i) => i.item_status_id)).toEqual([shippedId, shippedId]);
 
   // The slip's ticket: printed (counted), the PDF holds the numbers and no price.

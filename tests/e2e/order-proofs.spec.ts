@@ -5,8 +5,7 @@
 // the order, its product (3.5 × 2 in) and customer (with an email) through the API first.
 import { test } from "@playwright/test";
 import { testPdf } from "../server/preflight-pdfs";
-import { apiOf } from "./api-of";
-import { signedInAs } from "./sign-in";
+import { managerBesideCsr } from "./api-of";
 import { expect } from "./ui-steps";
 
 interface Saved {
@@ -21,16 +20,10 @@ test("a CSR sees preflight flag a missing bleed, uploads a fixed file that passe
 }) => {
   test.setTimeout(90_000);
   // A manager sets up the product, customer and order through the API; Casey (CSR) works the order.
-  const manager = await browser.newPage();
-  await signedInAs(manager, "admin@pressroom.test");
-  const admin = await apiOf(manager);
-  await signedInAs(page, "csr@pressroom.test");
-  const api = await apiOf(page);
-  const tag = Date.now().toString(36);
+  const { manager, admin, api, tag, itemStatus } = await managerBesideCsr(page, browser);
   const [site] = await admin.get<Saved[]>("sites?limit=1");
   const [type] = await admin.get<Saved[]>("product-types?limit=1");
-  const statuses = await admin.get<(Saved & { code: string })[]>("statuses?entity=order_item&limit=100");
-  const received = statuses.find((s) => s.code === "received")?.id;
+  const received = itemStatus("received");
   const product = await admin.post<Saved>("products", {
     sku: `BC-${tag}`,
     name: `Card ${tag}`,
@@ -118,7 +111,7 @@ test("a CSR sees preflight flag a missing bleed, uploads a fixed file that passe
     `orders/${order.id}`,
   );
   expect(stored.items[0]).toMatchObject({
-    item_status_id: statuses.find((s) => s.code === "approved")?.id,
+    item_status_id: itemStatus("approved"),
     proof_version: 1,
   });
 });
