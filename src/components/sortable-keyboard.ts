@@ -1,7 +1,14 @@
 // Keyboard moves of a sortable list by its order (the status lanes, an item's planned stations): Left/Up take the
 // lifted entry one place back, Right/Down one place on. @dnd-kit's sortableKeyboardCoordinates moves by screen
 // position instead, so a lane that starts a wrapped row had nowhere to go on Left (nothing lies left of it).
-import type { KeyboardCoordinateGetter, UniqueIdentifier } from "@dnd-kit/core";
+import {
+  type KeyboardCoordinateGetter,
+  KeyboardSensor,
+  PointerSensor,
+  type UniqueIdentifier,
+  useSensor,
+  useSensors,
+} from "@dnd-kit/core";
 
 const STEPS: Record<string, number> = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 };
 
@@ -16,4 +23,12 @@ export function orderKeyboardCoordinates(order: readonly UniqueIdentifier[]): Ke
     const rect = target === undefined ? undefined : droppableRects.get(target);
     return rect ? { x: rect.left, y: rect.top } : undefined;
   };
+}
+
+/** The sensors of such a list: the pointer once it has moved 5 px (a click stays a click), the keyboard by order. */
+export function useOrderedSortSensors(order: readonly UniqueIdentifier[]) {
+  return useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: orderKeyboardCoordinates(order) }),
+  );
 }

@@ -24,7 +24,7 @@ import { scopeFor } from "../../access/permissions";
 import { formatNumber } from "../../components/fields/format";
 import { useFetched } from "../../providers/use-fetched";
 import { OrderLoadError } from "./order-load-error";
-import type { PlanProblem } from "./plan-checks";
+import type { PlanEquipment, PlanProblem } from "./plan-checks";
 import { type StationChoice, StationOrder } from "./station-order";
 import { errorText } from "./use-desk-call";
 import { useMergedPermissions } from "./use-merged-permissions";
@@ -49,16 +49,7 @@ interface PlanItem extends PlanFields {
   problems: PlanProblem[];
 }
 
-interface Press {
-  id: number;
-  name: string;
-  min_sheet_width: number | null;
-  min_sheet_height: number | null;
-  max_sheet_width: number | null;
-  max_sheet_height: number | null;
-  colors: number | null;
-  status: string | null;
-}
+type Press = PlanEquipment & { status: string | null };
 
 interface PlanningAnswer {
   order: { id: number; order_number: string; version: number };

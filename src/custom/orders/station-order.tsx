@@ -4,20 +4,12 @@
 // down buttons (no dragging needed: a single click or Enter); a station added from a select and
 // one removed with its button.
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, HolderOutlined } from "@ant-design/icons";
-import {
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-} from "@dnd-kit/core";
+import { closestCenter, DndContext, type DragEndEvent } from "@dnd-kit/core";
 import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { Button, Select, Space, Typography } from "antd";
 import { sortableAccessibility } from "../../components/sortable-accessibility";
-import { orderKeyboardCoordinates } from "../../components/sortable-keyboard";
+import { useOrderedSortSensors } from "../../components/sortable-keyboard";
 
 export interface StationChoice {
   id: number;
@@ -110,10 +102,7 @@ export function StationOrder(props: {
   onChange: (ids: number[]) => void;
 }) {
   const { label, value, stations, disabled, onChange } = props;
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: orderKeyboardCoordinates(value) }),
-  );
+  const sensors = useOrderedSortSensors(value);
   const nameOf = (id: unknown) => stations.find((s) => s.id === id)?.name ?? `Station ${String(id)}`;
   const place = (id: unknown) => value.indexOf(id as number) + 1;
   const onDragEnd = ({ active, over }: DragEndEvent) => {

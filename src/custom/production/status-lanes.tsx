@@ -4,20 +4,12 @@
 // live region announces each step). A drop hands the new order to `onReorder`; the page writes it.
 
 import { HolderOutlined } from "@ant-design/icons";
-import {
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-} from "@dnd-kit/core";
+import { closestCenter, DndContext, type DragEndEvent } from "@dnd-kit/core";
 import { rectSortingStrategy, SortableContext, useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { Button, Card, Space, Tag, Typography } from "antd";
 import { sortableAccessibility } from "../../components/sortable-accessibility";
-import { orderKeyboardCoordinates } from "../../components/sortable-keyboard";
+import { useOrderedSortSensors } from "../../components/sortable-keyboard";
 import type { WorkflowStatus } from "./status-workflow";
 
 const CATEGORY_COLOURS: Record<string, string> = {
@@ -116,10 +108,7 @@ export function StatusLanes(props: {
   onEdit: (status: WorkflowStatus) => void;
 }) {
   const { lanes, stations, mayEdit, busy, onReorder, onEdit } = props;
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: orderKeyboardCoordinates(lanes.map((s) => s.id)) }),
-  );
+  const sensors = useOrderedSortSensors(lanes.map((s) => s.id));
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id || busy) return;
     const from = lanes.findIndex((s) => s.id === active.id);
