@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "@playwright/test";
 import { SERVER_NODE_FLAGS } from "./scripts/build-server.mjs";
+import { EVERYDAY, e2ePart } from "./scripts/e2e-parts.mjs";
 import { CHROMIUM, CHROMIUM_ARGS } from "./tests/e2e/chromium";
 import { STRIPE_E2E } from "./tests/e2e/stripe-stand-in";
 
@@ -46,10 +47,8 @@ const server = (name: string, serverPort: number, env: Record<string, string>) =
   },
 });
 
-// The three processes the tests need, started side by side by scripts/e2e-servers.mjs and stopped after the run.
-const servers = [
-  // The server of every test but Google sign-in: without an identity provider, as a plain install runs.
-  server("server", port, { DATA_DIR: dataDir, ...stripeEnv }),
+/** The Firebase Auth emulator and the server that signs in with it (tests/e2e/sso.spec.ts). */
+const ssoServers = [
   {
     // The Firebase Auth emulator: JavaScript inside firebase-tools (no Java), nothing downloaded. Most of its start
     // is compiling its API schema (15-30 s on 2 cores). Its output is shown: it is short, and it is where a failed
@@ -88,6 +87,14 @@ const servers = [
     FIREBASE_PROJECT_ID: "demo-pressroom",
     SEED_ORDERS: "100",
   }),
+];
+
+// The processes the tests need, started side by side by scripts/e2e-servers.mjs and stopped after the run.
+const servers = [
+  // The server of every test but Google sign-in: without an identity provider, as a plain install runs.
+  server("server", port, { DATA_DIR: dataDir, ...stripeEnv }),
+  // Google sign-in's emulator and server: scripts/e2e.mjs sets E2E_SSO=0 when sso.spec.ts is not in the run.
+  ...(process.env.E2E_SSO === "0" ? [] : ssoServers),
   // Stripe's API as documented, answered locally; its webhooks go to the first server.
   ...(STRIPE_E2E.running
     ? [
@@ -110,32 +117,17 @@ const servers = [
     : []),
 ];
 
-// npm test runs the everyday flows (E2E_PART=everyday): signing in every way, the shell, the first-load budget,
-// permissions, the CSR's and press operator's walk of every sidebar entry, order entry, the order desk and the press
-// dashboard. The other flows (E2E_PART=rest) are CI's step after it (.ci/run), as is the accessibility pass over
-// every page (about 250, 2-4 s each, E2E_A11Y=1): together they would take npm test past its ten minutes.
-// Without E2E_PART, every flow runs (npm run test:e2e).
-const EVERYDAY = [
-  "shell",
-  "first-load-budget",
-  "identity",
-  "sso",
-  "permissions",
-  "sidebar-walk-staff",
-  "order-entry",
-  "order-desk",
-  "production-board",
-].map((name) => `**/${name}.spec.ts`);
-const part = process.env.E2E_PART;
-if (part && part !== "everyday" && part !== "rest")
-  throw new Error(`E2E_PART is everyday or rest, not ${part}`);
+// The part of the run (scripts/e2e-parts.mjs); the accessibility pass over every page (about 250, 2-4 s each,
+// E2E_A11Y=1) is a CI step of its own.
+const part = e2ePart();
+const EVERYDAY_FILES = EVERYDAY.map((name) => `**/${name}.spec.ts`);
 
 export default defineConfig({
   testDir: "tests/e2e",
-  testMatch: part === "everyday" ? EVERYDAY : "**/*.spec.ts",
+  testMatch: part === "everyday" ? EVERYDAY_FILES : "**/*.spec.ts",
   testIgnore: [
     ...(process.env.E2E_A11Y === "1" ? [] : ["**/a11y-pages-*.spec.ts"]),
-    ...(part === "rest" ? EVERYDAY : []),
+    ...(part === "rest" ? EVERYDAY_FILES : []),
   ],
   // Two files at a time (one per core): the tests make their own records with names of their own, so they share
   // the servers; a file's tests stay in order in one worker. Half the run's time against one worker.

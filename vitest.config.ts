@@ -16,8 +16,14 @@ const MOCKING = readdirSync(unitDir, { recursive: true, encoding: "utf8" })
   .map((file) => `tests/unit/${file}`);
 
 // The walk of every master-data kind through its generated pages (a sixth of the unit run) joins the long run too
-// ("unit-long"); the generated pages themselves are walked in npm test by the other resource-page files.
-const UNIT_LONG = ["tests/unit/resource-pages/master-data-kinds.test.tsx"];
+// ("unit-long"); the generated pages themselves are walked in npm test by the other resource-page files. So do the
+// role editor's and the permission matrix's page tests (40 s of a worker: every action of every kind rendered);
+// npm test's permissions flow (tests/e2e/permissions.spec.ts) edits a role in the browser.
+const UNIT_LONG = [
+  "tests/unit/resource-pages/master-data-kinds.test.tsx",
+  "tests/unit/admin/role-editor-page.test.tsx",
+  "tests/unit/admin/permission-matrix.test.tsx",
+];
 
 // The server's tests run once on each store in CI: npm test takes PGlite ("server"), the long run
 // (scripts/long.mjs) PostgreSQL ("server-postgres": the files that loop over the stores) and the exhaustive walks
@@ -94,6 +100,8 @@ export default defineConfig({
   test: {
     // Vitest's default leaves a core free (one worker on a 2-core CI machine): the run took twice as long.
     maxWorkers: Math.max(2, availableParallelism()),
+    // jsdom renders of antd pages took over Vitest's default 5 s on a loaded 2-core machine; a hung test still fails.
+    testTimeout: 15_000,
     projects: [
       {
         extends: true,

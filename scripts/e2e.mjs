@@ -1,13 +1,14 @@
-// npm run test:e2e: the Firebase Auth emulator's own install (tools/firebase-emulator/, once), a production build
-// that knows that emulator, a second build without VITE_TENANT_ID, then Playwright in Debian's Chromium against the
-// real server, plus the emulator and a second server that uses it for Google sign-in (playwright.config.ts starts
-// all three), on free ports with fresh data folders.
+// npm run test:e2e: a production build that knows the Firebase Auth emulator, then Playwright in Debian's Chromium
+// against the real server, on free ports with fresh data folders. When the run includes them: the emulator's own
+// install (tools/firebase-emulator/, once) and a second server that uses it for Google sign-in, a second build
+// without VITE_TENANT_ID, and the local Stripe API (playwright.config.ts starts the servers).
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { buildIfStale } from "./build-if-stale.mjs";
 import { buildServer } from "./build-server.mjs";
+import { e2ePart, specRuns } from "./e2e-parts.mjs";
 import { emulatorDir, ensureEmulatorInstalled, readJson } from "./firebase-emulator.mjs";
 import { bin, run } from "./run.mjs";
 
@@ -40,7 +41,15 @@ async function freePort() {
   return port;
 }
 
-if ((await ensureEmulatorInstalled()) !== 0) process.exit(1);
+// What this run needs beyond the main server: Google sign-in's emulator and server, the no-config build, Stripe's
+// local API, each only when a flow that uses it runs (scripts/e2e-parts.mjs).
+const part = e2ePart();
+const files = process.argv.slice(2).filter((a) => !a.startsWith("-"));
+const withSso = specRuns("sso", part, files);
+const withNoConfig = specRuns("shell-noconfig", part, files);
+const withStripe = specRuns("card-payments", part, files);
+
+if (withSso && (await ensureEmulatorInstalled()) !== 0) process.exit(1);
 
 // The emulator's address is baked into the build (VITE_FIREBASE_AUTH_EMULATOR_URL). The port of
 // tools/firebase-emulator/firebase.json is used whenever it is free, and the build in .e2e/dist/ then stays reusable
@@ -72,34 +81,27 @@ if ((await buildIfStale({ outDir: staticDir, env: buildEnv })) !== 0) process.ex
 // The server as npm start runs it.
 if ((await buildServer()) !== 0) process.exit(1);
 
-// The configuration check is a build-time matter, so it needs a build of its own. Only shell.spec.ts's last test
-// serves it: it builds while the servers start and the first tests run, and says it is done in a file of its own
-// (with its exit code), which that test waits for.
+// The configuration check is a build-time matter, so it needs a build of its own. Only shell-noconfig.spec.ts serves
+// it: it builds while the servers start and the first tests run, and says it is done in a file of its own (with its
+// exit code), which that test waits for.
 const noConfigDir = join(root, ".e2e", "noconfig-dist");
 const noConfigDone = `${noConfigDir}.done`;
 rmSync(noConfigDone, { force: true });
-const noConfigBuild = run(
-  bin("vite"),
-  ["build", "--logLevel", "error", "--outDir", noConfigDir, "--emptyOutDir"],
-  {
-    cwd: root,
-    env: { ...process.env, VITE_TENANT_ID: "" },
-  },
-).then((code) => {
-  writeFileSync(noConfigDone, String(code));
-  return code;
-});
+const noConfigBuild = withNoConfig
+  ? run(bin("vite"), ["build", "--logLevel", "error", "--outDir", noConfigDir, "--emptyOutDir"], {
+      cwd: root,
+      env: { ...process.env, VITE_TENANT_ID: "" },
+    }).then((code) => {
+      writeFileSync(noConfigDone, String(code));
+      return code;
+    })
+  : Promise.resolve(0);
 
 const dataDir = mkdtempSync(join(tmpdir(), "pressroom-e2e-"));
 // The emulator keeps a file per project in the temp folder that another run's emulator of the same project reads
 // as its own ("multiple instances … for project demo-pressroom", then it exits): each run gets a temp folder.
 const emulatorTmp = mkdtempSync(join(tmpdir(), "pressroom-e2e-emulator-"));
 const ssoDataDir = mkdtempSync(join(tmpdir(), "pressroom-e2e-sso-"));
-// The local Stripe API (scripts/stripe-local.mjs) runs only when the card-payment flow is part of the run.
-const files = process.argv.slice(2).filter((a) => !a.startsWith("-"));
-const withStripe =
-  process.env.E2E_PART !== "everyday" &&
-  (files.length === 0 || files.some((f) => f.includes("card-payments")));
 const env = {
   ...process.env,
   ...(withStripe ? { E2E_STRIPE_PORT: String(await freePort()) } : {}),
@@ -110,6 +112,8 @@ const env = {
   E2E_STATIC_DIR: relative(root, staticDir),
   E2E_NOCONFIG_DIR: noConfigDir,
   E2E_EMULATOR_PORT: String(emulatorPort),
+  // playwright.config.ts starts the emulator and the Google sign-in server only then.
+  E2E_SSO: withSso ? "1" : "0",
   E2E_FIREBASE_CONFIG: relative(root, firebaseConfig),
   E2E_EMULATOR_TMP: emulatorTmp,
   CHROMIUM_PATH: chromium,

@@ -5,7 +5,6 @@
 // seeding the databases, leaves a core free for them), their output printed when each ends; the end-to-end tests
 // follow once all three pass. Closes with each step's time and one line that counts every test that ran.
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
-import { ensureEmulatorInstalled } from "./firebase-emulator.mjs";
 import { bin, run } from "./run.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
@@ -71,9 +70,6 @@ function counts() {
   return { passed, failed, skipped };
 }
 
-// The end-to-end tests' emulator (a download on a fresh machine, ~40 s of network) installs while the other steps run.
-const emulatorInstall = ensureEmulatorInstalled({ quiet: true });
-
 const began = Date.now();
 const times = [];
 const failedSteps = [];
@@ -93,15 +89,9 @@ async function step(name, command, args, quiet = false) {
 
 await Promise.all(together.map(([name, command, args, quiet]) => step(name, command, args, quiet)));
 if (failedSteps.length === 0) {
-  const ready = await emulatorInstall;
-  if (ready === 0) {
-    process.env.E2E_PART = "everyday"; // playwright.config.ts: the flows npm test runs
-    await step(...e2e);
-  } else failedSteps.push(`${e2e[0]} (the Auth emulator's install failed)`);
+  process.env.E2E_PART = "everyday"; // scripts/e2e-parts.mjs: the flows npm test runs (no Auth emulator among them)
+  await step(...e2e);
 }
-
-// Not left half-done behind an early failure (the next run would take a partial install for a whole one).
-await emulatorInstall;
 
 // Each step's time together at the end, where a reader of a long CI log looks (the goal: under ten minutes in all).
 // The first three overlap, so the total is the run's own clock, not their sum.
