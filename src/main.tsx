@@ -13,6 +13,7 @@ import { chooseStart } from "./routing/start-choice";
 import { renderStartFailurePage } from "./routing/start-failure-page";
 import "./theme/breakpoints.css";
 import "./theme/focus.css";
+import "./theme/visually-hidden.css";
 
 const root = document.getElementById("root");
 if (!root) throw new Error('index.html has no <div id="root">');

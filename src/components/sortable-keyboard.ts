@@ -1,4 +1,5 @@
-// Keyboard moves of a sortable list by its order (the status lanes, an item's planned stations): Left/Up take the
+// Keyboard moves of a sortable list by its order (the status lanes; an item's planned stations use
+// keyboard-reorder.ts, which moves the list itself instead of simulating a drag): Left/Up take the
 // lifted entry one place back, Right/Down one place on. @dnd-kit's sortableKeyboardCoordinates moves by screen
 // position instead, so a lane that starts a wrapped row had nowhere to go on Left (nothing lies left of it).
 import {
@@ -29,6 +30,8 @@ export function orderKeyboardCoordinates(order: readonly UniqueIdentifier[]): Ke
 export function useOrderedSortSensors(order: readonly UniqueIdentifier[]) {
   return useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: orderKeyboardCoordinates(order) }),
+    // An instant scroll: when the next place lies below the middle of the viewport the sensor scrolls the page
+    // instead of moving the entry, and the move follows from the scroll; a smooth one left it behind.
+    useSensor(KeyboardSensor, { coordinateGetter: orderKeyboardCoordinates(order), scrollBehavior: "auto" }),
   );
 }

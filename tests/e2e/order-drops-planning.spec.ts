@@ -117,12 +117,28 @@ test("a CSR reschedules a mail drop (a Sunday refused); an administrator reorder
   await expect(down).toBeFocused();
   await manager.keyboard.press("Enter");
   await expect(steps).toHaveText([`1. ${b}`, `2. ${a}`]);
-  // And back with the drag handle, by keyboard: Space lifts, an arrow moves one place, Space drops.
+  // And back with the drag handle, by keyboard: Space lifts, an arrow moves one place at once, Space drops; each
+  // step is heard in the list's live region, and the handle keeps the focus while its station moves.
+  const heard = manager.getByRole("status", { name: "Item 1 stations: moves" });
   const handle = manager.getByRole("button", { name: `Move ${b} (step 1)` });
   await handle.focus();
   await manager.keyboard.press("Space");
+  await expect(heard).toHaveText(`Picked up ${b}, step 1.`);
+  await expect(handle).toHaveAttribute("aria-pressed", "true");
   await manager.keyboard.press("ArrowDown");
+  await expect(heard).toHaveText(`${b} is now step 2.`);
+  await expect(steps).toHaveText([`1. ${a}`, `2. ${b}`]);
+  await manager.keyboard.press("ArrowDown");
+  await expect(heard).toHaveText(`${b} is already last.`);
   await manager.keyboard.press("Space");
+  await expect(heard).toHaveText(`${b} dropped at step 2.`);
+  await expect(manager.getByRole("button", { name: `Move ${b} (step 2)` })).toBeFocused();
+  // Escape puts a lifted station back where it was.
+  await manager.keyboard.press("Enter");
+  await manager.keyboard.press("ArrowUp");
+  await expect(steps).toHaveText([`1. ${b}`, `2. ${a}`]);
+  await manager.keyboard.press("Escape");
+  await expect(heard).toHaveText(`Moving ${b} was cancelled.`);
   await expect(steps).toHaveText([`1. ${a}`, `2. ${b}`]);
   await manager.getByRole("button", { name: "Save plan" }).click();
   await expect(manager.getByText("Plan saved", { exact: true })).toBeVisible();

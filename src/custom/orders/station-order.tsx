@@ -1,15 +1,22 @@
-// An item's planned stations in order (planning sections): a list reordered by dragging with
-// @dnd-kit, the pointer or the keyboard (focus a handle, Space to lift, arrows to move, Space to
-// drop; its live region announces each step, as the status lanes do), or with each step's up and
-// down buttons (no dragging needed: a single click or Enter); a station added from a select and
-// one removed with its button.
+// An item's planned stations in order (planning sections): a list reordered by dragging its handles
+// with the pointer (@dnd-kit) or the keyboard (keyboard-reorder.ts: focus a handle, Space to lift,
+// arrows to move, Space to drop, each step announced), or with each step's up and down buttons (no
+// dragging needed: a single click or Enter); a station added from a select and one removed with its
+// button.
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, HolderOutlined } from "@ant-design/icons";
-import { closestCenter, DndContext, type DragEndEvent } from "@dnd-kit/core";
+import {
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  PointerSensor,
+  useSensor,
+  useSensors,
+} from "@dnd-kit/core";
 import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { Button, Select, Space, Typography } from "antd";
+import { useKeyboardReorder } from "../../components/keyboard-reorder";
 import { sortableAccessibility } from "../../components/sortable-accessibility";
-import { useOrderedSortSensors } from "../../components/sortable-keyboard";
 
 export interface StationChoice {
   id: number;
@@ -25,8 +32,10 @@ function Step(props: {
   disabled: boolean;
   onMove: (by: -1 | 1) => void;
   onRemove: () => void;
+  /** The handle's keyboard side (keyboard-reorder.ts). */
+  keys: ReturnType<ReturnType<typeof useKeyboardReorder<number>>["handleProps"]>;
 }) {
-  const { id, name, position, count, disabled, onMove, onRemove } = props;
+  const { id, name, position, count, disabled, onMove, onRemove, keys } = props;
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id, disabled });
   return (
@@ -46,7 +55,10 @@ function Step(props: {
       <Space>
         {!disabled && (
           <Button
-            ref={setActivatorNodeRef}
+            ref={(element) => {
+              setActivatorNodeRef(element);
+              keys.ref(element);
+            }}
             type="text"
             size="small"
             icon={<HolderOutlined />}
@@ -54,6 +66,9 @@ function Step(props: {
             aria-label={`Move ${name} (step ${position})`}
             {...attributes}
             {...listeners}
+            onKeyDown={keys.onKeyDown}
+            onBlur={keys.onBlur}
+            aria-pressed={keys["aria-pressed"]}
           />
         )}
         <Typography.Text>
@@ -102,8 +117,10 @@ export function StationOrder(props: {
   onChange: (ids: number[]) => void;
 }) {
   const { label, value, stations, disabled, onChange } = props;
-  const sensors = useOrderedSortSensors(value);
+  // The pointer drags (once it has moved 5 px: a click stays a click); the keyboard moves by keyboard-reorder.ts.
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }));
   const nameOf = (id: unknown) => stations.find((s) => s.id === id)?.name ?? `Station ${String(id)}`;
+  const keyboard = useKeyboardReorder({ order: value, onChange, nameOf, place: "step" });
   const place = (id: unknown) => value.indexOf(id as number) + 1;
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
@@ -137,11 +154,15 @@ export function StationOrder(props: {
                 disabled={disabled}
                 onMove={(by) => onChange(arrayMove(value, i, i + by))}
                 onRemove={() => onChange(value.filter((v) => v !== id))}
+                keys={keyboard.handleProps(id)}
               />
             ))}
           </ol>
         </SortableContext>
       </DndContext>
+      <div role="status" aria-live="assertive" aria-label={`${label}: moves`} className="visually-hidden">
+        {keyboard.heard}
+      </div>
       {value.length === 0 && <Typography.Text type="secondary">No stations planned yet.</Typography.Text>}
       {!disabled && (
         <Select<number>
