@@ -1,5 +1,5 @@
 import { defineResource } from "../resource-engine/define";
-import { boolean, choice, email, money, phone, reference, text } from "../resource-engine/fields";
+import { boolean, choice, email, money, phone, reference, richText, text } from "../resource-engine/fields";
 
 export default defineResource({
   kind: "Customer",
@@ -40,6 +40,8 @@ export default defineResource({
       ],
       { required: true, default: "prospect", filter: true },
     ),
+    // What the shop knows about working with this customer, formatted (sanitised by the server when written).
+    notes: richText({ max: 20_000 }),
   },
   list: ["customer_number", "name", "company", "type", "status", "updated_at"],
   sort: "name",
@@ -49,6 +51,7 @@ export default defineResource({
     ["contact_name", "contact_email", "contact_phone"],
     ["terms", "credit_limit", "tax_exempt"],
     ["default_cost_center_id", "sales_rep_id", "csr_id"],
+    ["notes"],
   ],
   // Each section shows only to users who may read that kind (the server narrows Own readers).
   related: [

@@ -9,6 +9,7 @@ import {
   money,
   reference,
   referenceList,
+  richText,
   text,
 } from "../resource-engine/fields";
 import { OPTION_VALUES } from "./orders";
@@ -77,6 +78,8 @@ export default defineResource({
     mailable: boolean({ filter: true }),
     mail_shape: choice(["card", "letter", "flat"], { filter: true }),
     active: boolean({ default: true, filter: true }),
+    // What the storefront says about it: formatted text, sanitised by the server when written.
+    description: richText({ max: 20_000 }),
   },
   children: {
     // One per combination of option values, each with its own SKU and price.
@@ -108,5 +111,6 @@ export default defineResource({
     ["production_route", "gangable"],
     ["outsource_vendor_id", "vendor_product_id"],
     ["mailable", "mail_shape", "active"],
+    ["description"],
   ],
 });

@@ -1,5 +1,15 @@
 import { defineResource } from "../resource-engine/define";
-import { boolean, choice, decimal, integer, json, reference, text, url } from "../resource-engine/fields";
+import {
+  boolean,
+  choice,
+  decimal,
+  integer,
+  json,
+  reference,
+  richText,
+  text,
+  url,
+} from "../resource-engine/fields";
 
 const inches = (o: Parameters<typeof decimal>[0] = {}) =>
   decimal({ min: 0, max: 200, scale: 3, unit: "in", ...o });
@@ -47,6 +57,8 @@ export default defineResource({
     }),
     // Set to the creator when empty; ReadOwn/UpdateOwn/DeleteOwn callers see only their own.
     owner_id: reference("User", { filter: true }),
+    // Production and design notes, formatted (sanitised by the server when written).
+    notes: richText({ max: 20_000 }),
   },
   list: ["name", "template_type_id", "template_category_id", "site_id", "status", "updated_at"],
   sort: "name",
@@ -58,5 +70,6 @@ export default defineResource({
     ["editable_fields"],
     ["design_id", "design_version", "requires_approval"],
     ["owner_id"],
+    ["notes"],
   ],
 });

@@ -1,6 +1,17 @@
 import { PRODUCTS, SMALL_SHOP_PRODUCTS, siteOf } from "./catalog";
 import { defineSeed, ref, type SeedRow } from "./define";
 
+/** The storefront's formatted text of a demo product (the rich-text field: a paragraph and a list). */
+function describe(p: (typeof PRODUCTS)[number]): string {
+  const [width, height] = p.size;
+  const facts = [
+    `${width} × ${height} in finished`,
+    `${p.colors} colours on ${p.stock}`,
+    `Ready in ${p.days} business days`,
+  ];
+  return `<p><strong>${p.name}</strong>, printed in our shop.</p><ul>${facts.map((f) => `<li>${f}</li>`).join("")}</ul>`;
+}
+
 // What each site sells (catalog.ts), with a variant per option combination and the stations each
 // product goes through. Keyed by SKU.
 export default defineSeed({
@@ -48,6 +59,7 @@ export default defineSeed({
         mailable: p.mail !== undefined,
         mail_shape: p.mail ?? null,
         active: p.active ?? true,
+        description: describe(p),
         variants: p.variants.map(([suffix, values, price]) => ({
           sku: `${p.sku}-${suffix}`,
           name: `${p.name}, ${Object.values(values).join(", ") || "standard"}`,
