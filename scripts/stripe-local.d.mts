@@ -6,6 +6,8 @@ export interface StripeLocalOptions {
   webhookSecret?: string;
   webhookUrl?: string;
   deliver?: (payload: string, signature: string) => Promise<void>;
+  /** Awaited before each request is answered: a test's slow Stripe. */
+  hold?: (method: string, path: string) => Promise<void>;
 }
 export interface StripeLocalEvent {
   id: string;

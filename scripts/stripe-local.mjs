@@ -50,6 +50,7 @@ export async function startStripeLocal({
   webhookSecret,
   webhookUrl,
   deliver,
+  hold,
 }) {
   const intents = new Map();
   const refunds = [];
@@ -257,6 +258,8 @@ export async function startStripeLocal({
     let text = "";
     for await (const chunk of req) text += chunk;
     const url = new URL(req.url ?? "/", "http://local");
+    // A test's hold on the answer (a slow Stripe): what the caller does meanwhile is what it tests.
+    if (hold) await hold(req.method ?? "GET", url.pathname);
     const form = parseForm(req.method === "GET" ? url.search.slice(1) : text);
     const bearer = (req.headers.authorization ?? "").replace(/^Bearer /, "");
     const key = bearer || form.key;

@@ -14,7 +14,7 @@ export type CardRefundOutcome =
   | { ok: false; message: string; refused: boolean };
 
 export async function sendCardRefund(
-  ctx: EngineContext,
+  ctx: Pick<EngineContext, "tenantId" | "config">,
   refund: Row,
   payment: Row,
 ): Promise<CardRefundOutcome> {

@@ -7,7 +7,7 @@ import { staleVersion } from "../resources/errors";
 import type { Row } from "../resources/hooks";
 import { lockRecord } from "../resources/hooks/derived-writes";
 import { type EngineContext, updateRecord } from "../resources/record-writes";
-import { sendCardRefund } from "./card-refunds";
+import type { CardRefundOutcome } from "./card-refunds";
 
 // A manager's decision on a refund request (issue 19), along the declared moves only (requested →
 // under review → approved | rejected, approved → processed; refund-approvals.ts): a request still
@@ -17,6 +17,10 @@ import { sendCardRefund } from "./card-refunds";
 // recorded as processed, and the order's amount due follows. A card refund is sent to Stripe when
 // card payments are configured (card-refunds.ts) and recorded processed with Stripe's refund id; if
 // Stripe refuses, or card payments are not configured, it stays approved and the answer says why.
+// The call to Stripe is made between two transactions (routes.ts): the approval is committed first, so
+// no row stays locked while Stripe answers, and the outcome is recorded after, on the version it was
+// sent with. Should that last step not happen, approving again sends the same idempotency key, and
+// Stripe answers with the refund it made.
 
 const DECIDABLE = new Set(["requested", "under_review"]);
 
@@ -31,7 +35,7 @@ export async function decideRefund(
   id: number,
   decision: "approve" | "reject",
   body: { version: number; reason?: string },
-): Promise<{ row: Row; message: string }> {
+): Promise<{ row: Row; message: string; send?: PendingCardRefund }> {
   const model = modelIn(ctx.registry, "RefundApproval");
   const before = await lockRecord(ctx.tx, model, ctx.tenantId, id);
   if (!before) throw notFound();
@@ -68,21 +72,44 @@ export async function decideRefund(
       message: `${label} approved. It refunds a card payment: card refunds are sent through the card processor, which is not configured yet, so it stays approved until then`,
     };
   }
-  if (card && payment) {
-    const sent = await sendCardRefund(ctx, row, payment);
-    if (!sent.ok) {
-      if (sent.refused) {
-        const notes = withNote(row.notes, `Stripe refused the refund: ${sent.message}`);
-        row = (await updateRecord(ctx, model, id, { version: row.version, notes })).row;
-      }
-      return {
-        row,
-        message: `${label} approved, but Stripe did not refund it: ${sent.message} It stays approved: approve it again to send it again`,
-      };
-    }
-    await step("processed", {}, { notes: withNote(row.notes, `Stripe refund ${sent.refundId}`) });
-    return { row, message: `${label} approved and refunded through Stripe (${sent.refundId})` };
-  }
+  if (card && payment) return { row, message: "", send: { payment } };
   await step("processed");
   return { row, message: `${label} approved and recorded as processed` };
+}
+
+/** A card refund to send to Stripe once the approval is committed (decideRefund's `send`). */
+export interface PendingCardRefund {
+  payment: Row;
+}
+
+/**
+ * Stripe's answer to the approved request `sent` (the row as it was sent), recorded in a transaction of its own on
+ * the request as it is now: money Stripe moved is recorded even when someone edited the request meanwhile (sending
+ * it again from a new version would refund twice).
+ */
+export async function recordCardRefund(
+  ctx: EngineContext,
+  sent: Row,
+  outcome: CardRefundOutcome,
+): Promise<{ row: Row; message: string }> {
+  const model = modelIn(ctx.registry, "RefundApproval");
+  const id = Number(sent.id);
+  const label = `Refund request #${id}`;
+  const row = await lockRecord(ctx.tx, model, ctx.tenantId, id);
+  if (!row) throw notFound();
+  if (!outcome.ok) {
+    let kept = row;
+    if (outcome.refused) {
+      const notes = withNote(row.notes, `Stripe refused the refund: ${outcome.message}`);
+      kept = (await updateRecord(ctx, model, id, { version: row.version, notes })).row;
+    }
+    return {
+      row: kept,
+      message: `${label} approved, but Stripe did not refund it: ${outcome.message} It stays approved: approve it again to send it again`,
+    };
+  }
+  const notes = withNote(row.notes, `Stripe refund ${outcome.refundId}`);
+  const status = row.status === "approved" ? { status: "processed" } : {};
+  const done = await updateRecord(ctx, model, id, { version: row.version, ...status, notes });
+  return { row: done.row, message: `${label} approved and refunded through Stripe (${outcome.refundId})` };
 }

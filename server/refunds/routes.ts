@@ -7,7 +7,8 @@ import { modelIn } from "../orders/order-state";
 import { inTransaction, parseBody, pathId, requireCan, version, words } from "../orders/route-helpers";
 import type { ResourceRegistry } from "../resources/model";
 import { toRecord } from "../resources/records";
-import { decideRefund } from "./decisions";
+import { sendCardRefund } from "./card-refunds";
+import { decideRefund, recordCardRefund } from "./decisions";
 import { refundQueue } from "./queue";
 
 // The refund approvals queue (issue 19), RefundApproval Update throughout (spec §6):
@@ -49,9 +50,22 @@ export async function refundRoutes(
       await requireCan(request, "RefundApproval", "Update");
       const body = parseBody(decisionBody, request.body);
       if (decision === "reject" && !body.reason) throw fieldError("reason", "Say why the refund is rejected");
-      const { row, message } = await inTransaction(app, request, registry, "RefundApproval", (ctx) =>
+      const decided = await inTransaction(app, request, registry, "RefundApproval", (ctx) =>
         decideRefund(ctx, id, decision, body),
       );
+      let { row, message } = decided;
+      // A card refund: Stripe is called with the approval committed, its answer recorded after (decisions.ts).
+      if (decided.send) {
+        const auth = getAuth(request);
+        const outcome = await sendCardRefund(
+          { tenantId: auth.tenantId, config: app.config },
+          decided.row,
+          decided.send.payment,
+        );
+        ({ row, message } = await inTransaction(app, request, registry, "RefundApproval", (ctx) =>
+          recordCardRefund(ctx, decided.row, outcome),
+        ));
+      }
       // One object under data: Refine's custom() hands the page `data` alone.
       return { data: { refund: toRecord(refunds, row), message } };
     });

@@ -26,6 +26,8 @@ describeEachStore("card payments through Stripe (%s)", (kind) => {
   let press: Api;
   let other: Api;
   let product: Saved;
+  // A slow Stripe for one test: refunds wait for `release`, and `arrived` says one is waiting.
+  let refundsHeld: { arrived: () => void; release: Promise<void> } | undefined;
 
   beforeAll(async () => {
     let app: FastifyInstance | undefined;
@@ -34,6 +36,11 @@ describeEachStore("card payments through Stripe (%s)", (kind) => {
       publishableKey: PUBLISHABLE,
       webhookSecret: WEBHOOK,
       deliver: async (payload, signature) => void (await webhook(app as FastifyInstance, payload, signature)),
+      hold: async (method, path) => {
+        if (method !== "POST" || path !== "/v1/refunds" || !refundsHeld) return;
+        refundsHeld.arrived();
+        await refundsHeld.release;
+      },
     });
     t = await createTestApp(kind, {
       config: { stripe: { secretKey: SECRET, webhookSecret: WEBHOOK, apiBase: stripe.url } },
@@ -343,6 +350,44 @@ describeEachStore("card payments through Stripe (%s)", (kind) => {
       );
     } finally {
       await plain.close();
+    }
+  });
+
+  it("calls Stripe with the approval committed: the request can be edited while Stripe answers, and the refund is recorded once", async () => {
+    const o = await orderOf200();
+    const intent = ok<Intent>(await csr.call("POST", `orders/${o.id}/card-payments`, {}), 201);
+    expect((await confirm(intent, "pm_card_visa")).status).toBe(200);
+    const [paid] = await paymentsOf(o.id);
+    const asked = await csr.create("refund-approvals", {
+      order_id: o.id,
+      payment_id: paid.id,
+      amount: 40,
+      reason: "late",
+      remedy: "refund",
+    });
+    let release = () => {};
+    const arrived = new Promise<void>((resolve) => {
+      refundsHeld = { arrived: resolve, release: new Promise<void>((done) => (release = done)) };
+    });
+    try {
+      const approving = admin.call("POST", `refund-approvals/${asked.id}/approve`, {
+        version: asked.version,
+      });
+      await arrived;
+      // Stripe has not answered: the approval is committed and nothing waits on its row.
+      expect(await admin.get("refund-approvals", asked.id)).toMatchObject({ status: "approved" });
+      await admin.update("refund-approvals", asked.id, { notes: "Customer called about it" });
+      release();
+      const done = ok<{ refund: Saved; message: string }>(await approving);
+      const mine = stripe.refunds.filter((r) => (r.metadata as Json).refund_approval_id === String(asked.id));
+      expect(mine).toHaveLength(1);
+      expect(done.refund).toMatchObject({
+        status: "processed",
+        notes: `Customer called about it\nStripe refund ${mine[0].id}`,
+      });
+    } finally {
+      refundsHeld = undefined;
+      release();
     }
   });
 });
