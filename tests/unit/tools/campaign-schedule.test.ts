@@ -6,6 +6,7 @@ import {
   nextRunAt,
   splitQuantity,
 } from "../../../server/campaigns/schedule";
+import { describeCalendar, describeQuantity } from "../../../src/custom/mail/campaign-words";
 
 // An automated campaign's calendar (server/campaigns/schedule.ts): occurrences across month ends and leap
 // years, runs at 06:00 in the tenant's zone, drops moved off weekends and USPS holidays.
@@ -131,5 +132,28 @@ describe("split quantity", () => {
     [7, 2, [4, 3]],
   ] as const)("%i over %i drops", (total, drops, expected) => {
     expect(splitQuantity(total, drops)).toEqual(expected);
+  });
+});
+
+describe("the campaign page's words", () => {
+  it.each([
+    [{ cadence: "monthly", day_of_month: 15 }, "Monthly on the 15th"],
+    [{ cadence: "monthly", day_of_month: 31 }, "Monthly on the 31st (a shorter month's last day)"],
+    [{ cadence: "quarterly", day_of_month: 2, month: 2 }, "Quarterly on the 2nd of Feb, May, Aug, Nov"],
+    [{ cadence: "yearly", day_of_month: 29, month: 2 }, "Yearly on February 29 (Feb 28 in common years)"],
+    [{ cadence: "list_join", delay_days: 1 }, "Daily: contacts 1 day after they join the list"],
+    [{ cadence: "anniversary" }, "Yearly on the day the customer joined"],
+  ] as const)("%o", (calendar, expected) => {
+    expect(describeCalendar({ day_of_month: null, month: null, delay_days: null, ...calendar })).toBe(
+      expected,
+    );
+  });
+  it("says what a run mails", () => {
+    expect(
+      describeQuantity({ cadence: "monthly", quantity_source: "fixed", quantity: 2500, drop_count: 2 }),
+    ).toBe("2,500 pieces, in 2 drops a week apart");
+    expect(
+      describeQuantity({ cadence: "list_join", quantity_source: "fixed", quantity: 5, drop_count: 1 }),
+    ).toBe("the contacts who joined that day");
   });
 });
