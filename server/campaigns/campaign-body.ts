@@ -1,5 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
+import {
+  type CampaignSettings,
+  MAIL_CLASS_LABELS,
+  type MailClass,
+  MONTHS,
+} from "../../src/custom/mail/campaign-words";
 import type { Database } from "../db/open";
 import { type FieldError, validationFailed } from "../http/errors";
 import { modelIn } from "../orders/order-state";
@@ -7,25 +13,13 @@ import { words } from "../orders/route-helpers";
 import type { ResourceRegistry } from "../resources/model";
 import { CADENCES, clampedDate } from "./schedule";
 
+export type { CampaignSettings };
+
 // A campaign's settings as a client sends them (create, or the whole merged record on update): zod for each
 // field, then the rules between fields (what each cadence needs) and the references (the tenant's customer,
 // product and template; a list of that customer: a customer's lists are theirs alone).
 
-export const MAIL_CLASSES = ["first_class", "marketing", "nonprofit_marketing"] as const;
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
+export const MAIL_CLASSES = Object.keys(MAIL_CLASS_LABELS) as [MailClass, ...MailClass[]];
 
 const whole = (what: string, min: number, max: number) =>
   z
@@ -68,24 +62,6 @@ export const createBody = z
     active: campaignFields.active.default(true),
   })
   .strict();
-
-export type CampaignSettings = {
-  name: string;
-  customer_id: number;
-  list_id: number;
-  product_id: number;
-  template_id: number | null;
-  cadence: (typeof CADENCES)[number];
-  day_of_month: number | null;
-  month: number | null;
-  delay_days: number | null;
-  quantity_source: "list" | "fixed";
-  quantity: number | null;
-  mail_class: (typeof MAIL_CLASSES)[number];
-  lead_days: number;
-  drop_count: number;
-  active: boolean;
-};
 
 /** What each cadence needs, and nothing it does not use (cleared, so the record says what runs). */
 export function cadenceErrors(s: CampaignSettings): FieldError[] {

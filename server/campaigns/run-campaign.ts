@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import type { CampaignRunResult as SharedResult } from "../../src/custom/mail/campaign-words";
 import { tierPrice } from "../../src/resource-engine/pricing";
 import { type Database, selectRows } from "../db/open";
 import { campaigns } from "../db/schema";
@@ -17,16 +18,7 @@ import { addDays, dropDates, splitQuantity } from "./schedule";
 // then the campaign's last run and, for a scheduled run, its next one. A refusal fails the attempt: the
 // scheduler retries it later and records why.
 
-export interface CampaignRunResult extends Record<string, unknown> {
-  order_id?: number;
-  order_number?: string;
-  mail_order_id?: number;
-  mail_order_number?: string;
-  pieces?: number;
-  drop_dates?: string[];
-  /** Why nothing was mailed (a paused campaign, no new contacts). */
-  skipped?: string;
-}
+export type CampaignRunResult = SharedResult & Record<string, unknown>;
 
 /** The pieces a run mails: the list's valid records (its records before processing), a fixed count, or the
  * contacts that joined the list `delay_days` before the run. */

@@ -1,7 +1,7 @@
 // The automated campaigns' calls (server/campaigns/routes.ts) through the app's one http client: a failure
 // is shown by it (spec §8) and rethrown as a RequestError; a 403 resolves with undefined.
 import { request } from "../../providers/http-client";
-import type { CampaignSettings } from "./campaign-words";
+import type { CampaignRunResult, CampaignSettings } from "./campaign-words";
 
 export interface Campaign extends CampaignSettings {
   id: number;
@@ -28,15 +28,7 @@ export interface CampaignRun {
   manual: boolean;
   started_at: string;
   finished_at: string;
-  result: {
-    order_id?: number;
-    order_number?: string;
-    mail_order_id?: number;
-    mail_order_number?: string;
-    pieces?: number;
-    drop_dates?: string[];
-    skipped?: string;
-  } | null;
+  result: CampaignRunResult | null;
 }
 
 export interface WaitingRun {

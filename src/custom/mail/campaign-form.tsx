@@ -32,6 +32,31 @@ export function showFieldErrors(form: FormInstance<CampaignSettings>, error: unk
   );
 }
 
+const required = (message: string) => [{ required: true, message }];
+
+/** A whole-number setting in a quarter of the row (half on a phone). */
+function NumberItem(props: {
+  name: keyof CampaignSettings;
+  label: string;
+  id: string;
+  min: number;
+  max: number;
+  required?: string;
+}) {
+  return (
+    <Col xs={12} md={6}>
+      <Form.Item
+        name={props.name}
+        label={props.label}
+        htmlFor={props.id}
+        rules={props.required ? required(props.required) : []}
+      >
+        <InputNumber id={props.id} min={props.min} max={props.max} precision={0} style={{ width: "100%" }} />
+      </Form.Item>
+    </Col>
+  );
+}
+
 interface CampaignFormProps {
   form: FormInstance<CampaignSettings>;
   initialValues: Partial<CampaignSettings>;
@@ -42,8 +67,6 @@ interface CampaignFormProps {
   creating?: boolean;
   onCancel?: () => void;
 }
-
-const required = (message: string) => [{ required: true, message }];
 
 export function CampaignForm({
   form,
@@ -168,28 +191,24 @@ export function CampaignForm({
           </Col>
         )}
         {dated && (
-          <Col xs={12} md={6}>
-            <Form.Item
-              name="day_of_month"
-              label="Day of the month"
-              htmlFor="campaign-day"
-              rules={required("Choose the day")}
-            >
-              <InputNumber id="campaign-day" min={1} max={31} precision={0} style={{ width: "100%" }} />
-            </Form.Item>
-          </Col>
+          <NumberItem
+            name="day_of_month"
+            label="Day of the month"
+            id="campaign-day"
+            min={1}
+            max={31}
+            required="Choose the day"
+          />
         )}
         {cadence === "list_join" && (
-          <Col xs={12} md={6}>
-            <Form.Item
-              name="delay_days"
-              label="Days after joining"
-              htmlFor="campaign-delay"
-              rules={required("Say how many days")}
-            >
-              <InputNumber id="campaign-delay" min={0} max={365} precision={0} style={{ width: "100%" }} />
-            </Form.Item>
-          </Col>
+          <NumberItem
+            name="delay_days"
+            label="Days after joining"
+            id="campaign-delay"
+            min={0}
+            max={365}
+            required="Say how many days"
+          />
         )}
       </Row>
       {cadence && (
@@ -218,33 +237,17 @@ export function CampaignForm({
           </Col>
         )}
         {cadence !== "list_join" && source === "fixed" && (
-          <Col xs={12} md={6}>
-            <Form.Item
-              name="quantity"
-              label="Pieces per run"
-              htmlFor="campaign-quantity"
-              rules={required("Enter the pieces")}
-            >
-              <InputNumber
-                id="campaign-quantity"
-                min={1}
-                max={10_000_000}
-                precision={0}
-                style={{ width: "100%" }}
-              />
-            </Form.Item>
-          </Col>
+          <NumberItem
+            name="quantity"
+            label="Pieces per run"
+            id="campaign-quantity"
+            min={1}
+            max={10_000_000}
+            required="Enter the pieces"
+          />
         )}
-        <Col xs={12} md={6}>
-          <Form.Item name="drop_count" label="Drops per run" htmlFor="campaign-drops">
-            <InputNumber id="campaign-drops" min={1} max={4} precision={0} style={{ width: "100%" }} />
-          </Form.Item>
-        </Col>
-        <Col xs={12} md={6}>
-          <Form.Item name="lead_days" label="Days to the first drop" htmlFor="campaign-lead">
-            <InputNumber id="campaign-lead" min={0} max={60} precision={0} style={{ width: "100%" }} />
-          </Form.Item>
-        </Col>
+        <NumberItem name="drop_count" label="Drops per run" id="campaign-drops" min={1} max={4} />
+        <NumberItem name="lead_days" label="Days to the first drop" id="campaign-lead" min={0} max={60} />
         {creating && (
           <Col xs={12} md={6}>
             <Form.Item name="active" label="Active" valuePropName="checked">

@@ -51,6 +51,18 @@ export interface CampaignSettings {
   active: boolean;
 }
 
+/** What a campaign's run made (the scheduler's job_runs.result), or why it mailed nothing. */
+export interface CampaignRunResult {
+  order_id?: number;
+  order_number?: string;
+  mail_order_id?: number;
+  mail_order_number?: string;
+  pieces?: number;
+  drop_dates?: string[];
+  /** Why nothing was mailed (a paused campaign, no new contacts). */
+  skipped?: string;
+}
+
 export function ordinal(n: number): string {
   const suffix = n % 100 >= 11 && n % 100 <= 13 ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th");
   return `${n}${suffix}`;
