@@ -23,8 +23,8 @@ import { campaignJobHandler } from "./run-campaign";
 import { CADENCES } from "./schedule";
 
 // Automated campaigns (issue 22; /automated-drop-postcard-tool, /automated-campaigns/{id}), with MailOrder's
-// permissions (a campaign makes mail orders): Read to look, Create to make one or to Run now, Update to change,
-// pause or resume one. Every query is the caller's tenant's; another tenant's campaign is a 404.
+// permissions (a campaign makes mail orders): Read to look, Create to make one or to Run now (with Order Create: a
+// run makes an order), Update to change, pause or resume one. Every query is the caller's tenant's; another tenant's campaign is a 404.
 //   GET   /campaigns?active=&cadence=&q=      the list, newest first
 //   POST  /campaigns                           create (its first run scheduled)
 //   GET   /campaigns/{id}                      one, with its customer's, list's, product's names
@@ -154,6 +154,8 @@ export async function campaignRoutes(
 
   app.post("/campaigns", { onRequest: requireAuth, ...hidden }, async (request, reply) => {
     await requireCan(request, "MailOrder", "Create");
+    // Its runs make orders in the creator's name.
+    await requireCan(request, "Order", "Create");
     const settings = normalised({
       template_id: null,
       day_of_month: null,
@@ -211,6 +213,7 @@ export async function campaignRoutes(
 
   app.post("/campaigns/:id/run", { onRequest: requireAuth, ...hidden }, async (request) => {
     await requireCan(request, "MailOrder", "Create");
+    await requireCan(request, "Order", "Create");
     const id = pathId((request.params as { id: string }).id);
     const auth = getAuth(request);
     if (!(await campaignRow(app.db, auth.tenantId, id))) throw notFound();

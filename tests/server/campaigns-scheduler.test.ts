@@ -323,7 +323,7 @@ describeEachStore("automated campaigns", (kind) => {
     expect(new Date(second.run_at).getTime() - Date.now()).toBeGreaterThan(2 * FIRST_BACKOFF_MS - 30_000);
     // Its last attempt: failed, and the campaign goes on to its next occurrence.
     await db.execute(
-      sql`update scheduled_jobs set attempts = max_attempts - 1, run_at = now() where id = ${job.id}`,
+      sql`update scheduled_jobs set attempts = max_attempts - 1, run_at = now() - interval '1 second' where id = ${job.id}`,
     );
     expect([...(await t.app.scheduler.runDue()).values()]).toEqual(["failed"]);
     const runs = (await call(t.app, "GET", `campaigns/${id}/runs`, admin)).body.data as unknown as {
@@ -337,6 +337,74 @@ describeEachStore("automated campaigns", (kind) => {
     expect(
       await count(db, sql`select count(*)::int as n from orders where customer_po = ${`Campaign ${id}`}`),
     ).toBe(0);
+  });
+
+  it("mails a list_join campaign's contacts of N days ago, a list campaign's valid records, on an anniversary", async () => {
+    const [tz] = await selectRows<{ tz: string }>(
+      db,
+      sql`select timezone as tz from facilities where tenant_id = 1 order by id limit 1`,
+    );
+    // Three contacts joined the list 7 days ago (local noon), one 6 days ago: a week's delay mails the three.
+    await db.execute(sql`insert into list_records (tenant_id, list_id, row_no, cells, created_at)
+      select 1, ${f.list}, 900000 + n, '["x"]'::jsonb,
+        ((now() at time zone ${tz.tz})::date - (case when n = 4 then 6 else 7 end) + time '12:00') at time zone ${tz.tz}
+      from generate_series(1, 4) n`);
+    const joined = (
+      await call(
+        t.app,
+        "POST",
+        "campaigns",
+        admin,
+        monthly(f, { name: "Welcome", cadence: "list_join", delay_days: 7 }),
+      )
+    ).body.data;
+    expect(joined).toMatchObject({
+      cadence: "list_join",
+      delay_days: 7,
+      day_of_month: null,
+      quantity: null,
+      quantity_source: "list",
+    });
+    const ran = await call(t.app, "POST", `campaigns/${joined.id as number}/run`, admin);
+    expect(((ran.body.data.run as Json).result as Json).pieces).toBe(3);
+
+    const whole = (
+      await call(
+        t.app,
+        "POST",
+        "campaigns",
+        admin,
+        monthly(f, { name: "Whole list", quantity_source: "list", quantity: null }),
+      )
+    ).body.data;
+    const [list] = await selectRows<{ n: number }>(
+      db,
+      sql`select (case when valid_count > 0 then valid_count else record_count end)::int as n from lists where id = ${f.list}`,
+    );
+    const wholeRun = await call(t.app, "POST", `campaigns/${whole.id as number}/run`, admin);
+    expect(((wholeRun.body.data.run as Json).result as Json).pieces).toBe(list.n);
+
+    const [customer] = await selectRows<{ since: string }>(
+      db,
+      sql`select to_char(created_at, 'MM-DD') as since from customers where id = ${f.customer}`,
+    );
+    const anniversary = (
+      await call(
+        t.app,
+        "POST",
+        "campaigns",
+        admin,
+        monthly(f, { name: "Anniversary", cadence: "anniversary" }),
+      )
+    ).body.data;
+    const next = new Date(String(anniversary.next_run_at));
+    const local = new Intl.DateTimeFormat("en-CA", {
+      timeZone: tz.tz,
+      month: "2-digit",
+      day: "2-digit",
+    }).format(next);
+    const expected = customer.since === "02-29" ? ["02-28", "02-29"] : [customer.since];
+    expect(expected).toContain(local);
   });
 
   it("takes over a dead process's claim once its lease has passed, and runs it once", async () => {

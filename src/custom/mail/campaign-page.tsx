@@ -131,7 +131,7 @@ export default function CampaignPage() {
   const id = Number(useParams().id);
   const merged = useSyncExternalStore(onPermissionsChange, getMergedPermissions, getMergedPermissions);
   const mayUpdate = can(merged, "MailOrder", "Update");
-  const mayRun = can(merged, "MailOrder", "Create");
+  const mayRun = can(merged, "MailOrder", "Create") && can(merged, "Order", "Create");
   const { data: campaign, query } = useFetched<Campaign>({
     url: `campaigns/${id}`,
     queryOptions: { queryKey: ["campaign", id] },

@@ -20,7 +20,7 @@ import {
 
 export default function CampaignsPage() {
   const merged = useSyncExternalStore(onPermissionsChange, getMergedPermissions, getMergedPermissions);
-  const mayCreate = can(merged, "MailOrder", "Create");
+  const mayCreate = can(merged, "MailOrder", "Create") && can(merged, "Order", "Create");
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const active = params.get("active") ?? undefined;

@@ -88,7 +88,10 @@ const history = {
 const sent: string[] = [];
 let ran = false;
 beforeAll(() => {
-  setMergedPermissions({ isAdmin: false, permissions: { MailOrder: ["Read", "Create", "Update"] } });
+  setMergedPermissions({
+    isAdmin: false,
+    permissions: { MailOrder: ["Read", "Create", "Update"], Order: ["Create"] },
+  });
   httpClient.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
     const url = httpClient.getUri(config).replace(/^.*\/api\/v1\//, "");
     sent.push(`${config.method?.toUpperCase()} ${url}`);
