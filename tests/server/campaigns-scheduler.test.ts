@@ -407,6 +407,40 @@ describeEachStore("automated campaigns", (kind) => {
     expect(expected).toContain(local);
   });
 
+  it("the server's poller, started at ready, runs a due campaign by itself and stops on close", async () => {
+    const c = (await call(t.app, "POST", "campaigns", admin, monthly(f, { name: "Polled" }))).body.data;
+    const id = c.id as number;
+    const server = buildApp({ database: t.database, config: { schedulerPollMs: 50 }, startScheduler: true });
+    await server.ready();
+    try {
+      await makeDue(db, id);
+      await expect
+        .poll(
+          () =>
+            count(
+              db,
+              sql`select count(*)::int as n from job_runs where subject_id = ${id} and outcome = 'done'`,
+            ),
+          {
+            timeout: 10_000,
+          },
+        )
+        .toBe(1);
+      const [run] = await selectRows<{ worker: string }>(
+        db,
+        sql`select worker from job_runs where subject_id = ${id}`,
+      );
+      expect(run.worker).toBe(server.scheduler.workerId);
+    } finally {
+      await server.close();
+    }
+    // Stopped: a job due now waits.
+    await makeDue(db, id);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await count(db, sql`select count(*)::int as n from job_runs where subject_id = ${id}`)).toBe(1);
+    await quiet(db);
+  });
+
   it("takes over a dead process's claim once its lease has passed, and runs it once", async () => {
     const c = (await call(t.app, "POST", "campaigns", admin, monthly(f, { name: "Crashed" }))).body.data;
     const id = c.id as number;
