@@ -3,6 +3,7 @@
 // decides (server/campaigns/campaign-body.ts); its refusals are shown on their fields.
 import type { FormInstance } from "antd";
 import { Button, Col, Form, Input, InputNumber, Radio, Row, Select, Space, Switch, Typography } from "antd";
+import type { ReactNode } from "react";
 import { ReferenceSelect } from "../../components/fields/reference-select";
 import { RequestError } from "../../providers/request-error";
 import {
@@ -34,26 +35,41 @@ export function showFieldErrors(form: FormInstance<CampaignSettings>, error: unk
 
 const required = (message: string) => [{ required: true, message }];
 
-/** A whole-number setting in a quarter of the row (half on a phone). */
-function NumberItem(props: {
+interface FieldProps {
   name: keyof CampaignSettings;
   label: string;
   id: string;
-  min: number;
-  max: number;
+  /** The message when it is left empty; omitted: optional. */
   required?: string;
-}) {
+  /** Half the row (default) or a quarter (half on a phone). */
+  quarter?: boolean;
+  extra?: string;
+  children: ReactNode;
+}
+
+/** One setting: its column, label (tied to the control by id) and rule. */
+function Field({ name, label, id, required: message, quarter, extra, children }: FieldProps) {
   return (
-    <Col xs={12} md={6}>
+    <Col xs={quarter ? 12 : 24} md={quarter ? 6 : 12}>
       <Form.Item
-        name={props.name}
-        label={props.label}
-        htmlFor={props.id}
-        rules={props.required ? required(props.required) : []}
+        name={name}
+        label={label}
+        htmlFor={id}
+        rules={message ? required(message) : []}
+        extra={extra}
       >
-        <InputNumber id={props.id} min={props.min} max={props.max} precision={0} style={{ width: "100%" }} />
+        {children}
       </Form.Item>
     </Col>
+  );
+}
+
+/** A whole-number setting in a quarter of the row. */
+function NumberItem(props: Omit<FieldProps, "children" | "quarter"> & { min: number; max: number }) {
+  return (
+    <Field {...props} quarter>
+      <InputNumber id={props.id} min={props.min} max={props.max} precision={0} style={{ width: "100%" }} />
+    </Field>
   );
 }
 
@@ -96,99 +112,69 @@ export function CampaignForm({
       }}
     >
       <Row gutter={12}>
-        <Col xs={24} md={12}>
-          <Form.Item name="name" label="Name" rules={required("Name the campaign")}>
-            <Input maxLength={120} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item
-            name="customer_id"
-            label="Customer"
-            htmlFor="campaign-customer"
-            rules={required("Choose the customer")}
-          >
-            <ReferenceSelect id="campaign-customer" target="Customer" placeholder="Search customers" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item
-            name="list_id"
-            label="Mailing list"
-            htmlFor="campaign-list"
-            rules={required("Choose the customer's mailing list")}
-            extra={customer ? undefined : "Choose the customer first: only their lists are offered"}
-          >
-            <ReferenceSelect
-              id="campaign-list"
-              target="List"
-              placeholder="Search the customer's lists"
-              disabled={!customer}
-              filters={customer ? [{ field: "customer_id", operator: "eq", value: customer }] : []}
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item
-            name="product_id"
-            label="Product"
-            htmlFor="campaign-product"
-            rules={required("Choose the product it mails")}
-          >
-            <ReferenceSelect id="campaign-product" target="Product" placeholder="Search products" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item name="template_id" label="Template" htmlFor="campaign-template">
-            <ReferenceSelect id="campaign-template" target="Template" placeholder="None" allowClear />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item
-            name="mail_class"
-            label="Mail class"
-            htmlFor="campaign-mail-class"
-            rules={required("Choose a mail class")}
-          >
-            <Select
-              id="campaign-mail-class"
-              options={Object.entries(MAIL_CLASS_LABELS).map(([value, label]) => ({ value, label }))}
-            />
-          </Form.Item>
-        </Col>
+        <Field name="name" label="Name" id="name" required="Name the campaign">
+          <Input id="name" maxLength={120} />
+        </Field>
+        <Field name="customer_id" label="Customer" id="campaign-customer" required="Choose the customer">
+          <ReferenceSelect id="campaign-customer" target="Customer" placeholder="Search customers" />
+        </Field>
+        <Field
+          name="list_id"
+          label="Mailing list"
+          id="campaign-list"
+          required="Choose the customer's mailing list"
+          extra={customer ? undefined : "Choose the customer first: only their lists are offered"}
+        >
+          <ReferenceSelect
+            id="campaign-list"
+            target="List"
+            placeholder="Search the customer's lists"
+            disabled={!customer}
+            filters={customer ? [{ field: "customer_id", operator: "eq", value: customer }] : []}
+          />
+        </Field>
+        <Field name="product_id" label="Product" id="campaign-product" required="Choose the product it mails">
+          <ReferenceSelect id="campaign-product" target="Product" placeholder="Search products" />
+        </Field>
+        <Field name="template_id" label="Template" id="campaign-template">
+          <ReferenceSelect id="campaign-template" target="Template" placeholder="None" allowClear />
+        </Field>
+        <Field name="mail_class" label="Mail class" id="campaign-mail-class" required="Choose a mail class">
+          <Select
+            id="campaign-mail-class"
+            options={Object.entries(MAIL_CLASS_LABELS).map(([value, label]) => ({ value, label }))}
+          />
+        </Field>
       </Row>
       <Typography.Title level={5}>When it runs</Typography.Title>
       <Row gutter={12}>
-        <Col xs={24} md={12}>
-          <Form.Item
-            name="cadence"
-            label="Schedule or trigger"
-            htmlFor="campaign-cadence"
-            rules={required("Choose when it runs")}
+        <Field
+          name="cadence"
+          label="Schedule or trigger"
+          id="campaign-cadence"
+          required="Choose when it runs"
+        >
+          <Select
+            id="campaign-cadence"
+            options={CADENCES.map((value) => ({ value, label: CADENCE_LABELS[value] }))}
+          />
+        </Field>
+        {(cadence === "quarterly" || cadence === "yearly") && (
+          <Field
+            name="month"
+            label={cadence === "quarterly" ? "Month of each quarter" : "Month"}
+            id="campaign-month"
+            required="Choose the month"
+            quarter
           >
             <Select
-              id="campaign-cadence"
-              options={CADENCES.map((value) => ({ value, label: CADENCE_LABELS[value] }))}
+              id="campaign-month"
+              options={(cadence === "quarterly" ? [1, 2, 3] : MONTHS.map((_, i) => i + 1)).map((m) => ({
+                value: m,
+                label: cadence === "quarterly" ? ["1st", "2nd", "3rd"][m - 1] : MONTHS[m - 1],
+              }))}
             />
-          </Form.Item>
-        </Col>
-        {(cadence === "quarterly" || cadence === "yearly") && (
-          <Col xs={12} md={6}>
-            <Form.Item
-              name="month"
-              label={cadence === "quarterly" ? "Month of each quarter" : "Month"}
-              htmlFor="campaign-month"
-              rules={required("Choose the month")}
-            >
-              <Select
-                id="campaign-month"
-                options={(cadence === "quarterly" ? [1, 2, 3] : MONTHS.map((_, i) => i + 1)).map((m) => ({
-                  value: m,
-                  label: cadence === "quarterly" ? ["1st", "2nd", "3rd"][m - 1] : MONTHS[m - 1],
-                }))}
-              />
-            </Form.Item>
-          </Col>
+          </Field>
         )}
         {dated && (
           <NumberItem
