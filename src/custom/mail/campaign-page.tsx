@@ -138,7 +138,8 @@ export default function CampaignPage() {
   });
   const { data: history, query: historyQuery } = useFetched<CampaignHistory>({
     url: `campaigns/${id}/runs`,
-    queryOptions: { queryKey: ["campaign-runs", id] },
+    // The server's poller runs jobs on its own: an open page shows a scheduled run or a retry within half a minute.
+    queryOptions: { queryKey: ["campaign-runs", id], refetchInterval: 30_000 },
   });
   const [form] = Form.useForm<CampaignSettings>();
   const [editing, setEditing] = useState(false);
