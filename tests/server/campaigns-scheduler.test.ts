@@ -9,9 +9,11 @@ import {
   bearer,
   createTestApp,
   createTestDatabase,
+  DEMO_PASSWORD,
   describeEachStore,
   describeOnStore,
   signIn,
+  spawnServer,
   type TestApp,
   type TestDatabase,
 } from "./helpers";
@@ -554,5 +556,58 @@ describeOnStore("postgres", "a due campaign with two app instances on one Postgr
     expect(
       await count(db.handle.db, sql`select count(*)::int as n from job_runs where subject_id = ${id}`),
     ).toBe(1);
+  });
+  it("two server processes (npm start's bundle), each polling every 50 ms, run a due campaign once", {
+    timeout: 120_000,
+  }, async () => {
+    const url = new URL(process.env.TEST_DATABASE_URL as string);
+    url.pathname = `/${db.name}`;
+    const env = {
+      DATABASE_URL: url.toString(),
+      WEB_CONCURRENCY: "1",
+      STATIC_DIR: "/nonexistent",
+      SCHEDULER_POLL_MS: "50",
+    };
+    const servers = [spawnServer(env), spawnServer(env)];
+    try {
+      const [base] = await Promise.all(servers.map((s) => s.ready));
+      const login = await fetch(`${base}/api/v1/auth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: "admin@pressroom.test", password: DEMO_PASSWORD, tenantId: 1 }),
+      });
+      const token = ((await login.json()) as { data: { sessionCookie: string } }).data.sessionCookie;
+      const f = await fixture(db.handle.db);
+      const created = await fetch(`${base}/api/v1/campaigns`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        body: JSON.stringify(monthly(f, { name: "Two processes" })),
+      });
+      expect(created.status).toBe(201);
+      const id = ((await created.json()) as { data: { id: number } }).data.id;
+      await quiet(db.handle.db);
+      await db.handle.db.execute(sql`update scheduled_jobs set state = 'scheduled', run_at = now() - interval '1 minute'
+        where subject_id = ${id} and kind = 'campaign.run'`);
+      const done = sql`select count(*)::int as n from job_runs where subject_id = ${id} and outcome = 'done'`;
+      await expect.poll(() => count(db.handle.db, done), { timeout: 20_000 }).toBe(1);
+      // Both go on polling for a while: nothing more happens.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const po = `Campaign ${id}`;
+      expect(
+        await count(db.handle.db, sql`select count(*)::int as n from orders where customer_po = ${po}`),
+      ).toBe(1);
+      expect(
+        await count(db.handle.db, sql`select count(*)::int as n from job_runs where subject_id = ${id}`),
+      ).toBe(1);
+      const [run] = await selectRows<{ worker: string }>(
+        db.handle.db,
+        sql`select worker from job_runs where subject_id = ${id}`,
+      );
+      const pids = servers.map((s) => String(s.child.pid));
+      expect(pids).toContain(run.worker.split(":")[1]);
+    } finally {
+      for (const server of servers) if (server.child.exitCode === null) server.child.kill("SIGTERM");
+      await Promise.all(servers.map((s) => s.exited));
+    }
   });
 });
