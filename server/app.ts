@@ -8,6 +8,7 @@ import { loginRoutes } from "./auth/login-routes";
 import { passwordRoutes } from "./auth/password-routes";
 import { profileRoutes } from "./auth/profile-routes";
 import { registerRoute } from "./auth/register-route";
+import { campaignRoutes } from "./campaigns/routes";
 import { type Config, defaultConfig } from "./config";
 import type { Database, DatabaseHandle } from "./db/open";
 import { orderFileRoutes } from "./files/routes";
@@ -38,6 +39,7 @@ import { productionRoutes } from "./production/routes";
 import { refundRoutes } from "./refunds/routes";
 import { loadRegistry, type ResourceRegistry } from "./resources/model";
 import { resourceRoutes } from "./resources/routes";
+import { Scheduler } from "./scheduler/scheduler";
 import { shippingRoutes } from "./shipping/routes";
 import { fileMakerRoutes } from "./tools/filemaker-routes";
 import { messagingRoutes } from "./tools/messaging-routes";
@@ -53,6 +55,8 @@ declare module "fastify" {
     mailer: Mailer;
     /** Firebase when configured; otherwise `configured: false` and null custom tokens. */
     identity: IdentityProvider;
+    /** The durable scheduler (server/scheduler); it polls only when buildApp was told to start it. */
+    scheduler: Scheduler;
   }
 }
 
@@ -71,6 +75,8 @@ export interface BuildAppOptions {
   identityProvider?: IdentityProvider;
   /** The resource kinds to serve; default: every declaration of src/resources. */
   resources?: ResourceRegistry;
+  /** Start the durable scheduler's poller when ready (the server does; tests run its jobs themselves). */
+  startScheduler?: boolean;
 }
 
 /** Builds the whole server without listening, so tests can use app.inject(). */
@@ -92,6 +98,11 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
       createMailer({ db: options.database.db, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom }),
   );
   app.decorate("identity", options.identityProvider ?? createIdentityProvider(config.firebase));
+  const scheduler = new Scheduler(options.database.db, { pollMs: config.schedulerPollMs, log: app.log });
+  app.decorate("scheduler", scheduler);
+  if (options.startScheduler) app.addHook("onReady", async () => scheduler.start());
+  // Before the database closes: the poll in flight finishes (or its transaction rolls back).
+  app.addHook("preClose", async () => scheduler.stop());
   app.decorateRequest("auth", null);
   app.decorateRequest("grants", null);
 
@@ -188,6 +199,10 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
       // /messaging: SMS templates previewed with an order and sent through Twilio, or kept in an outbox (server/tools).
       const sms = ["SmsTemplate", "Order", "Customer", "Status"] as const;
       if (sms.every((kind) => registry.byKind.has(kind))) await api.register(messagingRoutes, { registry });
+      // Automated campaigns and their runs through the durable scheduler (server/campaigns, issue 22).
+      const mailing = ["MailOrder", "Order", "List", "Customer", "Product", "Location"] as const;
+      if (mailing.every((kind) => registry.byKind.has(kind)))
+        await api.register(campaignRoutes, { registry });
       // GET /events: record changes, live (server/live/).
       await api.register(liveRoutes, { database: options.database, registry });
       // Never part of a normal server: only the e2e runner sets PRESSROOM_TEST_OUTBOX=1.

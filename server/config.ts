@@ -92,6 +92,8 @@ export interface Config {
   preflightToken?: string;
   /** The largest PDF the server's own preflight reads (it parses the whole file in memory). */
   preflightMaxBytes: number;
+  /** Milliseconds between the durable scheduler's polls (server/scheduler); 0 turns it off. */
+  schedulerPollMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -153,6 +155,7 @@ const envSchema = z.object({
   PREFLIGHT_DESIGN_URL: z.url({ protocol: /^https?$/ }).optional(),
   PREFLIGHT_TOKEN: z.string().optional(),
   PREFLIGHT_MAX_MB: z.coerce.number().int().min(1).max(2048).default(150),
+  SCHEDULER_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
 });
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
@@ -232,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     preflightDesignUrl: e.PREFLIGHT_DESIGN_URL,
     preflightToken: e.PREFLIGHT_TOKEN,
     preflightMaxBytes: e.PREFLIGHT_MAX_MB * 1024 * 1024,
+    schedulerPollMs: e.SCHEDULER_POLL_MS,
   };
 }
 

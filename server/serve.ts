@@ -71,7 +71,14 @@ async function serve(config: Config, announce: boolean): Promise<void> {
     throw error;
   }
 
-  const app = buildApp({ database, config, staticDir: config.staticDir, logger: true, resources });
+  const app = buildApp({
+    database,
+    config,
+    staticDir: config.staticDir,
+    logger: true,
+    resources,
+    startScheduler: true,
+  });
   if (!existsSync(path.join(config.staticDir, "index.html"))) {
     app.log.info(`No built app in ${config.staticDir} (npm run build); serving the API only`);
   }

@@ -414,3 +414,100 @@ export const sms_messages = pgTable(
   },
   (t) => [index("sms_messages_tenant_idx").on(t.tenant_id, t.id)],
 );
+
+/**
+ * The durable scheduler's jobs (server/scheduler): one row per piece of work due at `run_at`. A poller in each
+ * server process claims due rows (`FOR UPDATE SKIP LOCKED`), leasing them until `locked_until`; a job whose
+ * process died is claimed again once its lease has passed. `state`: scheduled, running, done or failed (its
+ * attempts spent). `dedupe_key`: one job per key and kind (a campaign's occurrence is scheduled once).
+ * `subject_id`: the record the job works for (a campaign), so its page lists the job's runs.
+ */
+export const scheduled_jobs = pgTable(
+  "scheduled_jobs",
+  {
+    id: id(),
+    tenant_id: tenantId(),
+    kind: text("kind").notNull(),
+    subject_id: integer("subject_id"),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    dedupe_key: text("dedupe_key"),
+    run_at: at("run_at").notNull(),
+    state: text("state").notNull().default("scheduled"),
+    attempts: integer("attempts").notNull().default(0),
+    max_attempts: integer("max_attempts").notNull().default(5),
+    last_error: text("last_error"),
+    locked_by: text("locked_by"),
+    locked_until: at("locked_until"),
+    finished_at: at("finished_at"),
+    ...recordColumns(),
+  },
+  (t) => [
+    index("scheduled_jobs_due_idx").on(t.state, t.run_at),
+    index("scheduled_jobs_subject_idx").on(t.tenant_id, t.kind, t.subject_id),
+    uniqueIndex("scheduled_jobs_dedupe_key").on(t.tenant_id, t.kind, t.dedupe_key),
+  ],
+);
+
+/** Each attempt at a job: who ran it, when, and what came of it (done, retry, failed) with the error or result. */
+export const job_runs = pgTable(
+  "job_runs",
+  {
+    id: id(),
+    tenant_id: tenantId(),
+    job_id: integer("job_id")
+      .notNull()
+      .references(() => scheduled_jobs.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    subject_id: integer("subject_id"),
+    attempt: integer("attempt").notNull(),
+    outcome: text("outcome").notNull(),
+    error: text("error"),
+    result: jsonb("result").$type<Record<string, unknown>>(),
+    worker: text("worker").notNull(),
+    started_at: at("started_at").notNull(),
+    finished_at: at("finished_at").notNull(),
+    ...recordColumns(),
+  },
+  (t) => [index("job_runs_subject_idx").on(t.tenant_id, t.kind, t.subject_id, t.id)],
+);
+
+/**
+ * Automated direct-mail campaigns (server/campaigns): a customer's list mailed with a product on a schedule
+ * (monthly on a day, quarterly, yearly on a date) or a trigger (contacts N days after they join the list, the
+ * customer's anniversary). Each run makes an order, its mail order and drops through the engine's rules.
+ * `next_run_at`: set by the server, in the tenant's time zone; null while paused.
+ */
+export const campaigns = pgTable(
+  "campaigns",
+  {
+    id: id(),
+    tenant_id: tenantId(),
+    name: text("name").notNull(),
+    customer_id: integer("customer_id").notNull(),
+    site_id: integer("site_id"),
+    list_id: integer("list_id").notNull(),
+    product_id: integer("product_id").notNull(),
+    template_id: integer("template_id"),
+    /** monthly, quarterly, yearly, list_join or anniversary. */
+    cadence: text("cadence").notNull(),
+    /** monthly / quarterly: the day of the month (past a short month's end: its last day). */
+    day_of_month: integer("day_of_month"),
+    /** quarterly: the quarter's month (1–3); yearly: the month (1–12). */
+    month: integer("month"),
+    /** list_join: contacts this many days after they joined. */
+    delay_days: integer("delay_days"),
+    /** list (every valid record of the list) or fixed (`quantity`). */
+    quantity_source: text("quantity_source").notNull().default("list"),
+    quantity: integer("quantity"),
+    mail_class: text("mail_class").notNull().default("marketing"),
+    /** Days from a run to its first drop; drops in a run are a week apart. */
+    lead_days: integer("lead_days").notNull().default(3),
+    drop_count: integer("drop_count").notNull().default(1),
+    active: boolean("active").notNull().default(true),
+    next_run_at: at("next_run_at"),
+    last_run_at: at("last_run_at"),
+    created_by: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    ...recordColumns(),
+  },
+  (t) => [index("campaigns_tenant_idx").on(t.tenant_id, t.id)],
+);

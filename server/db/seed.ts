@@ -15,6 +15,7 @@ import {
   user_groups,
   users,
 } from "./schema";
+import { seedCampaigns } from "./seed-campaigns";
 import { seedFileMakerTables } from "./seed-filemaker";
 import { loadSeeds, seedTenantResources } from "./seed-resources";
 
@@ -213,6 +214,15 @@ export async function seedIfEmpty(
         demo,
       );
       await seedFileMakerTables(tx, tenant.id);
+      // Automated campaigns with past runs (the history's mail orders) and their next runs waiting.
+      if (demo)
+        await seedCampaigns(
+          tx,
+          resources,
+          tenant.id,
+          members.get(tenant.id)?.get("admin@pressroom.test") ?? null,
+          now,
+        );
     }
   });
   return true;

@@ -1,6 +1,7 @@
 // The entries of the navigation drawer, in menu order: fixed pages first, then one entry per
 // declared resource kind (grouped by its declaration's group). Custom pages add theirs here.
 import { adminNavigationItems, settingsNavigationItem } from "../custom/admin/admin-navigation";
+import { mailNavigationItems } from "../custom/mail/mail-navigation";
 import { orderNavigationItems } from "../custom/orders/order-navigation";
 import { boardNavigationItems } from "../custom/production/board-navigation";
 import { floorNavigationItems } from "../custom/production/floor-navigation";
@@ -18,6 +19,7 @@ export const navigationItems: NavigationItem[] = [
   ...floorNavigationItems,
   ...prepressNavigationItems,
   ...toolNavigationItems,
+  ...mailNavigationItems,
   ...adminNavigationItems,
   settingsNavigationItem,
 ];

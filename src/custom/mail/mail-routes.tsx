@@ -9,11 +9,33 @@ import { lazyPage } from "../../routing/lazy-page";
 import { guardedRoute } from "../../routing/require-permission";
 
 const ListIntakePage = lazyPage(() => import("./list-intake-page"));
+const CampaignsPage = lazyPage(() => import("./campaigns-page"));
+const CampaignPage = lazyPage(() => import("./campaign-page"));
 
 export function mailRoutes(): ReactElement {
   return (
     <Route key="mail" element={<DigitIds />}>
       {guardedRoute({ kind: "List", action: "show", route: "/lists/:id", page: <ListIntakePage /> })}
+      {/* Automated campaigns (issue 22): the route table asks nothing of the tool's two routes (a postcard
+          tool); /automated-campaigns/:id, not in it, asks MailOrder Read, as the server does of all three. */}
+      {guardedRoute({
+        kind: "MailOrder",
+        action: "list",
+        route: "/automated-drop-postcard-tool",
+        page: <CampaignsPage />,
+      })}
+      {guardedRoute({
+        kind: "MailOrder",
+        action: "show",
+        route: "/automated-drop-postcard-tool/:id",
+        page: <CampaignPage />,
+      })}
+      {guardedRoute({
+        kind: "MailOrder",
+        action: "show",
+        route: "/automated-campaigns/:id",
+        page: <CampaignPage />,
+      })}
     </Route>
   );
 }
