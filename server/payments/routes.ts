@@ -53,7 +53,7 @@ export async function cardPaymentRoutes(
     hook.post("/webhooks/stripe", hidden, async (request) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const event = verifiedEvent(app.config, raw, request.headers["stripe-signature"]);
-      return { data: { received: true, ...(await handleEvent(app.db, registry, event)) } };
+      return { data: { received: true, ...(await handleEvent(app.db, registry, app.config, event)) } };
     });
   });
 }

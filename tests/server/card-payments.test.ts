@@ -390,4 +390,33 @@ describeEachStore("card payments through Stripe (%s)", (kind) => {
       release();
     }
   });
+
+  it("gives back a card payment the order refuses once Stripe took it (paid meanwhile by check): refunded whole, once", async () => {
+    const o = await orderOf200();
+    const intent = ok<Intent>(await csr.call("POST", `orders/${o.id}/card-payments`, {}), 201);
+    // The customer pays the whole order by check while the card form is open.
+    await csr.create("user-payments", {
+      order_id: o.id,
+      customer_id: o.customer_id,
+      amount: 200,
+      method: "check",
+      status: "captured",
+      paid_at: "2026-03-03T15:00:00.000Z",
+    });
+    expect((await confirm(intent, "pm_card_visa")).status).toBe(200);
+    const back = stripe.refunds.filter((r) => r.payment_intent === intent.payment_intent_id);
+    expect(back).toHaveLength(1);
+    expect(back[0]).toMatchObject({ amount: 20000, metadata: { unrecorded_payment: "true" } });
+    expect((await paymentsOf(o.id)).map((p) => p.method)).toEqual(["check"]);
+    // Stripe sends the event again: the same refund is answered, nothing more is refunded or recorded.
+    const event = stripe.events.findLast((e) => e.data.object.id === intent.payment_intent_id);
+    const payload = JSON.stringify(event);
+    const again = ok<{ recorded: boolean; refunded: string; message: string }>(
+      await webhook(t.app, payload, signatureHeader(payload, WEBHOOK)),
+    );
+    expect(again).toMatchObject({ recorded: false, refunded: back[0].id });
+    expect(again.message).toMatch(/^Not recorded: .+\. The payment was refunded at Stripe \(re_/);
+    expect(stripe.refunds.filter((r) => r.payment_intent === intent.payment_intent_id)).toHaveLength(1);
+    expect(await paymentsOf(o.id)).toHaveLength(1);
+  });
 });
