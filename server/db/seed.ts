@@ -15,6 +15,7 @@ import {
   user_groups,
   users,
 } from "./schema";
+import { seedTenantSettings } from "./seed-data/tenant-settings";
 import { seedFileMakerTables } from "./seed-filemaker";
 import { loadSeeds, seedTenantResources } from "./seed-resources";
 
@@ -213,6 +214,7 @@ export async function seedIfEmpty(
         demo,
       );
       await seedFileMakerTables(tx, tenant.id);
+      if (demo) await seedTenantSettings(tx, tenant.id, tenant.name);
     }
   });
   return true;
