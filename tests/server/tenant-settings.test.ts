@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dueAfterApproval } from "../../server/orders/proof-due";
 import { loadRegistry } from "../../server/resources/model";
 import { readSettings } from "../../server/settings/tenant-settings";
-import { type Api, api, demoStaff, type Json, makeOrder } from "./domain-fixtures";
+import { type Api, demoStaff, type Json, makeOrder } from "./domain-fixtures";
 import { createTestApp, describeEachStore, type TestApp } from "./helpers";
 
 // Issue 21, /settings: the tenant's settings read by anyone signed in, written by product admins
