@@ -168,7 +168,7 @@ export function MoneySection({ agents }: { agents: ReactNode }) {
       <Row gutter={16}>
         <Col xs={24} sm={8}>
           <Form.Item name="tax_rate" label="Tax rate" extra="Percent, up to 3 decimals (0–30)">
-            <InputNumber addonAfter="%" step={0.25} style={{ width: "100%" }} />
+            <InputNumber addonAfter="%" style={{ width: "100%" }} />
           </Form.Item>
         </Col>
         <Col xs={24} sm={8}>
