@@ -1,9 +1,11 @@
 import type { FastifyInstance } from "fastify";
-import { getAuth, requestGrants, requireAuth } from "../auth/authenticate";
-import { forbidden } from "../http/errors";
+import { getAuth, requireAuth } from "../auth/authenticate";
+import type { Database } from "../db/open";
 import { parseBody } from "../orders/route-helpers";
 import { listChangeLogs } from "../resources/change-logs";
 import type { ResourceRegistry } from "../resources/model";
+import { logoRoutes } from "./logo";
+import { requireAdmin } from "./require-admin";
 import { SETTINGS_LOG_KIND, saveSettings } from "./save-settings";
 import { settingsBody } from "./settings-schema";
 import { readSettings, settingsRow } from "./tenant-settings";
@@ -12,10 +14,7 @@ import { readSettings, settingsRow } from "./tenant-settings";
 //   GET tenant/settings            any signed-in user of the tenant (the app needs its hours, tax …)
 //   PUT tenant/settings            product admins (an is_admin membership, spec §6); whole set + version
 //   GET tenant/settings/changes    product admins: the change log, newest first (?page=&limit=)
-
-async function requireAdmin(request: Parameters<typeof requestGrants>[0]): Promise<void> {
-  if (!(await requestGrants(request)).isAdmin) throw forbidden();
-}
+//   PUT/DELETE/GET tenant/settings/logo   the logo (logo.ts)
 
 const pageOf = (raw: unknown, fallback: number, max: number) => {
   const n = typeof raw === "string" && /^\d{1,4}$/.test(raw) ? Number(raw) : fallback;
@@ -26,7 +25,8 @@ export async function settingsRoutes(
   app: FastifyInstance,
   { registry }: { registry: ResourceRegistry },
 ): Promise<void> {
-  const read = (tenantId: number) => readSettings(app.db, registry, tenantId, app.config.defaultAgentId);
+  const read = (tenantId: number, db: Database = app.db) =>
+    readSettings(db, registry, tenantId, app.config.defaultAgentId);
 
   app.get("/tenant/settings", { onRequest: requireAuth, schema: { hide: true } }, async (request) => {
     return { data: await read(getAuth(request).tenantId) };
@@ -47,6 +47,9 @@ export async function settingsRoutes(
       return { data: await read(tenantId) };
     },
   );
+
+  // The logo's routes read their own body types: registered in a scope of their own.
+  await app.register(logoRoutes, { read });
 
   app.get(
     "/tenant/settings/changes",

@@ -48,7 +48,7 @@ export function settingsChanges(before: TenantSettingsInput, after: TenantSettin
   return changes;
 }
 
-function staleSettings(current: TenantSettings): HttpError {
+export function staleSettings(current: TenantSettings): HttpError {
   const who = current.updated_by?.name ?? "someone else";
   const when = current.updated_at ? ` at ${current.updated_at.slice(0, 16).replace("T", " ")} UTC` : "";
   return new HttpError(

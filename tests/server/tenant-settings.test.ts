@@ -3,7 +3,7 @@ import { dueAfterApproval } from "../../server/orders/proof-due";
 import { loadRegistry } from "../../server/resources/model";
 import { readSettings } from "../../server/settings/tenant-settings";
 import { type Api, demoStaff, type Json, makeOrder } from "./domain-fixtures";
-import { createTestApp, describeEachStore, type TestApp } from "./helpers";
+import { bearer, createTestApp, describeEachStore, signIn, type TestApp, tempDir } from "./helpers";
 
 // Issue 21, /settings: the tenant's settings read by anyone signed in, written by product admins
 // with a version (409 naming who saved since), each field's validation sentence, the change log,
@@ -19,7 +19,7 @@ describeEachStore("tenant settings (%s)", (dbKind) => {
   let other: Api;
 
   beforeAll(async () => {
-    t = await createTestApp(dbKind);
+    t = await createTestApp(dbKind, { config: { filesDir: tempDir("settings-files") } });
     await t.app.ready();
     ({ admin, csr, other } = await demoStaff(t.app));
   });
@@ -304,6 +304,60 @@ describeEachStore("tenant settings (%s)", (dbKind) => {
     expect(
       dueAfterApproval(Date.parse("2026-12-22T16:00:00Z"), "America/Chicago", "standard", [3], plain),
     ).toBe("2026-12-26");
+  });
+
+  it("keeps a PNG or JPEG logo of at most 1 MB, refuses SVG and other tenants, and logs it", async () => {
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.alloc(64, 7),
+    ]);
+    const tokens = {
+      admin: await signIn(t.app, "admin@pressroom.test"),
+      csr: await signIn(t.app, "csr@pressroom.test"),
+    };
+    const send = async (body: Buffer, type: string, version?: number, who: keyof typeof tokens = "admin") => {
+      const v = version ?? (await read(admin)).version;
+      return t.app.inject({
+        method: "PUT",
+        url: `/api/v1/tenant/settings/logo?version=${v}&name=shop.png`,
+        headers: { ...bearer(tokens[who]), "content-type": type },
+        payload: body,
+      });
+    };
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    const refusal = "Send the logo as a PNG or JPEG image (SVG is not taken: it can carry scripts)";
+    for (const [body, type] of [
+      [svg, "image/svg+xml"],
+      [svg, "image/png"],
+      [Buffer.from("%PDF-1.7"), "application/pdf"],
+    ] as const) {
+      const res = await send(body, type);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().errors).toEqual([{ field: "logo", message: refusal }]);
+    }
+    const big = Buffer.concat([png, Buffer.alloc(1024 * 1024)]);
+    expect((await send(big, "image/png")).statusCode).toBe(413);
+    expect((await send(png, "image/png", undefined, "csr")).statusCode).toBe(403);
+    expect((await read(admin)).logo).toBeNull();
+
+    const stale = (await read(admin)).version;
+    const res = await send(png, "image/png");
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.logo).toMatchObject({ name: "shop.png", type: "image/png" });
+    expect((await send(png, "image/png", stale)).statusCode).toBe(409);
+
+    const served = await csr.call("GET", "tenant/settings/logo");
+    expect(served.statusCode).toBe(200);
+    expect(served.headers["content-type"]).toBe("image/png");
+    expect(served.rawPayload.equals(png)).toBe(true);
+    expect((await other.call("GET", "tenant/settings/logo")).statusCode).toBe(404);
+    const log = (await admin.call("GET", "tenant/settings/changes")).json();
+    expect(log.data[0].changes).toEqual({ logo: { from: null, to: "shop.png" } });
+
+    const removed = await admin.call("DELETE", `tenant/settings/logo?version=${(await read(admin)).version}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json().data.logo).toBeNull();
+    expect((await csr.call("GET", "tenant/settings/logo")).statusCode).toBe(404);
   });
 
   it("numbers new orders in the saved format, going on from the sequence", async () => {

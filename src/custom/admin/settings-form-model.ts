@@ -125,6 +125,7 @@ const LABELS: Record<string, string> = {
   payment_terms: "Payment terms",
   billing_address: "Billing address",
   shipping_address: "Shipping and return address",
+  logo: "Logo",
 };
 
 /** A setting's name as the page shows it. */
