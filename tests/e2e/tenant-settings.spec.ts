@@ -26,6 +26,19 @@ test("the admin edits the shop's hours, holidays and tax rate on /settings", asy
     await openMenu(page, "Settings");
     await expect(page.getByLabel("Company name")).toHaveValue("Pressroom Demo Print");
 
+    // A logo: uploaded on its own, shown at once; the form's save below goes on from its version.
+    const png = Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+      "base64",
+    );
+    await page
+      .getByRole("region", { name: "Company" })
+      .locator('input[type="file"]')
+      .setInputFiles({ name: "pressroom-logo.png", mimeType: "image/png", buffer: png });
+    await expect(page.getByRole("img", { name: "Logo: pressroom-logo.png" })).toBeVisible();
+    const withLogo = await api.get<Settings>("tenant/settings");
+    expect(withLogo.version).toBe(original.version + 1);
+
     // Open on Saturdays (8 to 5 until changed) and close at 1 pm.
     const hours = page.getByRole("region", { name: "Hours and holidays" });
     await hours.getByRole("switch", { name: "Saturday open" }).click();
@@ -48,9 +61,10 @@ test("the admin edits the shop's hours, holidays and tax rate on /settings", asy
     const tax = page.getByLabel("Tax rate");
     await tax.fill("45");
     await page.getByRole("button", { name: "Save settings" }).click();
-    await expect(page.getByText("Enter a tax rate from 0 to 30 %")).toBeVisible();
+    const money = page.getByRole("region", { name: "Money" });
+    await expect(money.getByText("Enter a tax rate from 0 to 30 %")).toBeVisible();
     expect(await api.get<Settings>("tenant/settings")).toMatchObject({
-      version: original.version,
+      version: withLogo.version,
       tax_rate: original.tax_rate,
       business_hours: { sat: null },
     });
@@ -83,11 +97,19 @@ test("the admin edits the shop's hours, holidays and tax rate on /settings", asy
   } finally {
     // Back to the demo shop's settings for the other walks (and a retry).
     const { tenant_id, logo, updated_at, updated_by, version, ...values } = original;
+    const headers = { Authorization: `Bearer ${await sessionToken(page)}` };
     const current = await api.get<Settings>("tenant/settings");
     const restore = await request.put("/api/v1/tenant/settings", {
-      headers: { Authorization: `Bearer ${await sessionToken(page)}` },
+      headers,
       data: { ...values, version: current.version },
     });
     expect(restore.status()).toBe(200);
+    const restored = ((await restore.json()) as { data: Settings }).data;
+    if (restored.logo) {
+      const unlogo = await request.delete(`/api/v1/tenant/settings/logo?version=${restored.version}`, {
+        headers,
+      });
+      expect(unlogo.status()).toBe(200);
+    }
   }
 });

@@ -10,6 +10,7 @@ import { FormSelect } from "../../components/form-select";
 import { useErrorBanner } from "../../components/use-error-banner";
 import { useFetched } from "../../providers/use-fetched";
 import { type ApiError, fieldErrorsOf, isConflict } from "./admin-records";
+import { LogoField } from "./logo-field";
 import { PermissionsSummary, useMergedPermissions } from "./permissions-summary";
 import { SettingsChanges } from "./settings-changes";
 import {
@@ -156,7 +157,7 @@ export default function SettingsPage() {
               }
             />
           )}
-          <CompanySection logo={null} />
+          <CompanySection logo={<LogoField settings={base} disabled={readOnly} onSaved={setBase} />} />
           <AddressesSection />
           <HoursSection />
           <MoneySection

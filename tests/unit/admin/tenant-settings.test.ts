@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { addOpenDays, isOpenDay } from "../../../server/settings/business-days";
 import { isTimeZoneName, orderFormatProblem } from "../../../server/settings/settings-schema";
+import { logoFileProblem } from "../../../src/custom/admin/logo-field";
 import {
   describeValue,
   formPath,
@@ -161,5 +162,16 @@ describe("the settings form", () => {
         ],
       ),
     ).toEqual(["+ 2026-12-24 Christmas Eve", "+ 2026-12-31", "− 2026-12-25 Christmas Day"]);
+  });
+});
+
+describe("the logo's file", () => {
+  it.each([
+    ["a PNG of 200 kB", "image/png", 200_000, null],
+    ["a JPEG of exactly 1 MB", "image/jpeg", 1024 * 1024, null],
+    ["an SVG", "image/svg+xml", 2_000, "Choose a PNG or JPEG image (SVG is not taken: it can carry scripts)"],
+    ["a PNG over 1 MB", "image/png", 1024 * 1024 + 1, "Choose an image of at most 1 MB"],
+  ])("%s", (_name, type, size, problem) => {
+    expect(logoFileProblem({ type, size })).toBe(problem);
   });
 });
