@@ -4,7 +4,7 @@
 // log and what the signed-in user may do. A user the server refuses sees the values read-only.
 import { useCustomMutation } from "@refinedev/core";
 import { Alert, Button, Flex, Form, Result, Spin, Tabs, Typography } from "antd";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { FormSelect } from "../../components/form-select";
 import { useErrorBanner } from "../../components/use-error-banner";
@@ -43,7 +43,9 @@ export default function SettingsPage() {
     url: "tenant/settings",
     errorNotification: false,
   });
-  const [base, setBase] = useState<TenantSettings>();
+  // The settings the form stands on: as first read, then as each save or reload answers them.
+  const [saved, setBase] = useState<TenantSettings>();
+  const base = saved ?? settings;
   const [problem, setProblem] = useState<ApiError>();
   const [refused, setRefused] = useState(false);
   const [reloading, setReloading] = useState(false);
@@ -52,14 +54,6 @@ export default function SettingsPage() {
   const agent = base?.default_agent_id;
   const agents = useIdSelect<{ id: number; name: string }>("Agent", (a) => a.name, agent ? [agent] : []);
   const format = Form.useWatch("order_number_format", form) ?? base?.order_number_format ?? "";
-
-  // The form takes the settings as first read; later reads (a reload) replace it on purpose.
-  useEffect(() => {
-    if (settings && !base) {
-      setBase(settings);
-      form.setFieldsValue(toForm(settings));
-    }
-  }, [settings, base, form]);
 
   const readOnly = refused || merged?.isAdmin === false;
 
@@ -119,10 +113,12 @@ export default function SettingsPage() {
   // Errors about the whole week or a whole list have no input of their own: listed above the form.
   const unplaced = Object.entries(fieldErrorsOf(problem)).filter(([field]) => !isFormField(field));
 
-  const settingsTab = (
-    <Spin spinning={!base} tip="Loading settings">
+  const settingsTab =
+    // Mounted once the settings are read: its initial values are them, set with the fields.
+    base ? (
       <Form<SettingsForm>
         form={form}
+        initialValues={toForm(base)}
         layout="vertical"
         onFinish={save}
         onValuesChange={() => banner.resolved()}
@@ -183,8 +179,11 @@ export default function SettingsPage() {
           </Flex>
         </Flex>
       </Form>
-    </Spin>
-  );
+    ) : (
+      <Spin tip="Loading settings">
+        <div style={{ minHeight: 240 }} />
+      </Spin>
+    );
 
   return (
     <Flex vertical gap={16}>

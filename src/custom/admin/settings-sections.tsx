@@ -98,8 +98,9 @@ function WeekdayRow({ day, label }: { day: string; label: string }) {
         label={label}
         style={{ width: 130, marginBottom: 8 }}
       >
-        <Switch checkedChildren="Open" unCheckedChildren="Closed" aria-label={`${label} open`} />
+        <Switch aria-label={`${label} open`} />
       </Form.Item>
+      {!open && <Typography.Text style={{ marginTop: 34 }}>Closed</Typography.Text>}
       {open && (
         <>
           <Form.Item name={["business_hours", day, "open"]} label="Opens" style={{ marginBottom: 8 }}>
