@@ -40,6 +40,7 @@ import { refundRoutes } from "./refunds/routes";
 import { loadRegistry, type ResourceRegistry } from "./resources/model";
 import { resourceRoutes } from "./resources/routes";
 import { Scheduler } from "./scheduler/scheduler";
+import { settingsRoutes } from "./settings/routes";
 import { shippingRoutes } from "./shipping/routes";
 import { fileMakerRoutes } from "./tools/filemaker-routes";
 import { messagingRoutes } from "./tools/messaging-routes";
@@ -166,6 +167,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
       // Every declared resource kind (server/resources/routes.ts).
       const registry = options.resources ?? (await loadRegistry());
       await api.register(resourceRoutes, { registry });
+      // The tenant's settings: hours, holidays, tax, numbering … (server/settings, issue 21).
+      await api.register(settingsRoutes, { registry });
       // Station dashboards: operator actions on runs and the boards' cards (server/production).
       if (registry.byKind.has("Run")) await api.register(productionRoutes, { registry });
       // The production manager's figures and the inkjet queue (server/production, issue 18).

@@ -5,6 +5,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   text,
   timestamp,
@@ -510,4 +511,40 @@ export const campaigns = pgTable(
     ...recordColumns(),
   },
   (t) => [index("campaigns_tenant_idx").on(t.tenant_id, t.id)],
+);
+
+/**
+ * A tenant's own settings (issue 21, /settings): company, addresses, time zone, business hours
+ * and holidays (due dates count the open days), tax rate, default agent, payment terms and logo.
+ * One row per tenant, written by product admins with `version`; the order-number format lives in
+ * numbering_sequences (the sequence's format). A tenant without a row reads the defaults
+ * (server/settings/tenant-settings.ts).
+ */
+export const tenant_settings = pgTable(
+  "tenant_settings",
+  {
+    id: id(),
+    tenant_id: tenantId(),
+    company_name: text("company_name").notNull(),
+    time_zone: text("time_zone").notNull(),
+    /** mon … sun → { open: "HH:mm", close: "HH:mm" } or null (closed). */
+    business_hours: jsonb("business_hours")
+      .$type<Record<string, { open: string; close: string } | null>>()
+      .notNull(),
+    /** [{ date: "YYYY-MM-DD", name }], sorted by date, unique dates. */
+    holidays: jsonb("holidays").$type<{ date: string; name: string }[]>().notNull().default([]),
+    /** Percent, up to 3 decimals (10.25 is 10.25 %). */
+    tax_rate: numeric("tax_rate", { precision: 6, scale: 3, mode: "number" }).notNull().default(0),
+    default_agent_id: integer("default_agent_id"),
+    payment_terms: text("payment_terms").notNull(),
+    billing_address: jsonb("billing_address").$type<Record<string, unknown>>(),
+    shipping_address: jsonb("shipping_address").$type<Record<string, unknown>>(),
+    /** The logo's file in the shop-files store (server/settings/logo.ts), its name and MIME type. */
+    logo_key: text("logo_key"),
+    logo_name: text("logo_name"),
+    logo_type: text("logo_type"),
+    updated_by: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
+    ...recordColumns(),
+  },
+  (t) => [uniqueIndex("tenant_settings_tenant").on(t.tenant_id)],
 );

@@ -16,6 +16,7 @@ import {
   users,
 } from "./schema";
 import { seedCampaigns } from "./seed-campaigns";
+import { seedTenantSettings } from "./seed-data/tenant-settings";
 import { seedFileMakerTables } from "./seed-filemaker";
 import { loadSeeds, seedTenantResources } from "./seed-resources";
 
@@ -223,6 +224,7 @@ export async function seedIfEmpty(
           members.get(tenant.id)?.get("admin@pressroom.test") ?? null,
           now,
         );
+      if (demo) await seedTenantSettings(tx, tenant.id, tenant.name);
     }
   });
   return true;

@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { getAuth, requireAuth } from "../auth/authenticate";
@@ -6,6 +5,7 @@ import { linkSigner, PROOF_LINK_TTL_SECONDS } from "../files/links";
 import { fieldError } from "../http/errors";
 import type { ResourceRegistry } from "../resources/model";
 import { toRecord } from "../resources/records";
+import { readSettings } from "../settings/tenant-settings";
 import { modelIn } from "./order-state";
 import { decideProof, proofHistory, sendProof } from "./proofs";
 import { inTransaction, parseBody, pathId, requireOrder, version, words } from "./route-helpers";
@@ -81,16 +81,10 @@ export async function proofRoutes(app: FastifyInstance, { registry }: { registry
         throw fieldError("comment", "Say what the customer wants changed");
       }
       const { tenantId } = getAuth(request);
-      const location = modelIn(registry, "Location").table.table;
-      const [facility] = await app.db
-        .select({ tz: location.timezone })
-        .from(location)
-        .where(sql`${location.tenant_id} = ${tenantId}`)
-        .orderBy(location.id)
-        .limit(1);
-      const timeZone = (facility?.tz as string | null) ?? "UTC";
+      // Due dates count the shop's business days in its time zone (its settings).
+      const shop = await readSettings(app.db, registry, tenantId, app.config.defaultAgentId);
       const decided = await inTransaction(app, request, registry, "Order", (ctx) =>
-        decideProof(ctx, orderId, itemId, proofId, body, timeZone),
+        decideProof(ctx, orderId, itemId, proofId, body, shop),
       );
       return {
         data: {

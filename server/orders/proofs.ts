@@ -6,8 +6,12 @@ import { HttpError, notFound } from "../http/errors";
 import { staleVersion } from "../resources/errors";
 import type { Row } from "../resources/hooks";
 import { type EngineContext, updateRecord, type Written } from "../resources/record-writes";
+import type { ShopCalendar } from "../settings/business-days";
 import { modelIn, type OrderState, orderState, statusByCode } from "./order-state";
 import { dueAfterApproval } from "./proof-due";
+
+/** The shop's time zone and calendar (its settings), which the due date counts in. */
+export type ShopDay = ShopCalendar & { time_zone: string };
 
 // Proofs (issue 19), in the caller's transaction:
 // - send: a file of the order (artwork, print-ready or proof, of this item or of none) becomes the
@@ -150,7 +154,7 @@ export async function decideProof(
   itemId: number,
   proofId: number,
   body: DecisionBody,
-  timeZone: string,
+  shop: ShopDay,
   now = Date.now(),
 ): Promise<{ order: Written; proof: typeof order_proofs.$inferSelect }> {
   const { state, number, status } = await itemOf(ctx, orderId, itemId, body.version);
@@ -182,7 +186,7 @@ export async function decideProof(
   const approved = body.decision === "approved";
   const firm = state.order.firm_due_date === true;
   const order = await moveItem(ctx, state, itemId, [approved ? CODES.approved : CODES.preflight], {
-    order: approved && !firm ? { wanted_by: await dueDate(ctx, state, now, timeZone) } : {},
+    order: approved && !firm ? { wanted_by: await dueDate(ctx, state, now, shop) } : {},
     item: {},
   });
   const [proof] = await ctx.tx
@@ -200,12 +204,7 @@ export async function decideProof(
   return { order, proof };
 }
 
-async function dueDate(
-  ctx: EngineContext,
-  state: OrderState,
-  now: number,
-  timeZone: string,
-): Promise<string> {
+async function dueDate(ctx: EngineContext, state: OrderState, now: number, shop: ShopDay): Promise<string> {
   const products = modelIn(ctx.registry, "Product").table.table;
   const ids = [...new Set(state.items.map((i) => i.product_id as number))];
   const days: number[] = [];
@@ -216,7 +215,7 @@ async function dueDate(
       .where(and(eq(products.tenant_id, ctx.tenantId), eq(products.id, id)));
     if (p?.days !== null && p?.days !== undefined) days.push(Number(p.days));
   }
-  return dueAfterApproval(now, timeZone, String(state.order.turnaround ?? "standard"), days);
+  return dueAfterApproval(now, shop.time_zone, String(state.order.turnaround ?? "standard"), days, shop);
 }
 
 async function customerEmail(ctx: EngineContext, customerId: number | null): Promise<string | null> {

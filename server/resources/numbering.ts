@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { formatSequenceNumber, SEQUENCE_PLACEHOLDER } from "../../src/custom/admin/tenant-settings-values";
 import type { Numbering, TextField } from "../../src/resource-engine/fields";
 import type { Database } from "../db/open";
 import { numbering_sequences } from "../db/schema";
@@ -18,7 +19,6 @@ import type { ResourceModel, ResourceRegistry } from "./model";
 
 type Numbered = TextField & { numbering: Numbering };
 
-const PLACEHOLDER = /\{n(?::(\d+))?\}/;
 /** Numbers past this lose precision as JavaScript numbers; longer digit runs are not numbering. */
 const MAX_DIGITS = 15;
 /** How many numbers typed ahead of the sequence a create steps over before giving up. */
@@ -32,13 +32,9 @@ export function numberedFields(model: ResourceModel): [string, Numbered][] {
 }
 
 /** `format` with `n` at its "{n}" ("{n:6}" zero-pads to 6 digits). */
-export function formatNumber(format: string, n: number): string {
-  return format.replace(PLACEHOLDER, (_, pad: string | undefined) =>
-    String(n).padStart(Number(pad ?? 0), "0"),
-  );
-}
+export const formatNumber = formatSequenceNumber;
 
-const prefixOf = (format: string) => format.split(PLACEHOLDER)[0];
+const prefixOf = (format: string) => format.split(SEQUENCE_PLACEHOLDER)[0];
 
 interface Sequence {
   format: string;

@@ -102,7 +102,7 @@ export const STATE_CODES = new Set(
   ).split(" "),
 );
 
-const ZIP = /^\d{5}(-?\d{4})?$/;
+export const ZIP = /^\d{5}(-?\d{4})?$/;
 
 /** The first thing wrong with a mapped record, in words; null when it can be mailed. */
 export function addressProblem(address: Record<string, string>): string | null {

@@ -1,4 +1,4 @@
-import { screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { clearProfile, type ProfileUser, setProfile } from "../../../src/auth/profile-store";
@@ -36,6 +36,25 @@ const routes = (
   </Routes>
 );
 
+const day = { open: "08:00", close: "17:00" };
+const SETTINGS = {
+  tenant_id: 1,
+  company_name: "Pressroom Demo Print",
+  time_zone: "America/Chicago",
+  business_hours: { mon: day, tue: day, wed: day, thu: day, fri: day, sat: null, sun: null },
+  holidays: [{ date: "2026-12-25", name: "Christmas Day" }],
+  tax_rate: 10.25,
+  order_number_format: "ORD-{n}",
+  default_agent_id: null,
+  payment_terms: "net_30",
+  billing_address: null,
+  shipping_address: null,
+  logo: null,
+  version: 3,
+  updated_at: null,
+  updated_by: null,
+};
+
 const location = () => screen.getByTestId("location").textContent;
 
 afterEach(() => clearProfile());
@@ -66,20 +85,37 @@ describe("the administration routes", () => {
     await waitFor(() => expect(location()).toBe("/unauthorized"), slow);
   });
 
-  it("keep /settings for product admins, who see the tenant and their merged permissions", async () => {
+  it("keep /settings for product admins, who edit the tenant's settings and see their merged permissions", async () => {
     setProfile(profile({ Role: ["*"], User: ["Read"] }));
     const first = renderAdmin(routes, { path: "/settings", dataProvider: fakeDataProvider() });
     await waitFor(() => expect(location()).toBe("/unauthorized"), slow);
     first.unmount();
 
     setProfile(profile({ Role: ["*"], User: ["Read"] }, true));
-    const custom = vi.fn(async (_params: { url: string; method: string }) => ({
-      data: { id: 1, name: "Pressroom Demo Print" } as never,
-    }));
+    const custom = vi.fn(async (params: { url: string; method: string; payload?: unknown }) => {
+      if (params.method === "put") {
+        throw Object.assign(new Error("Validation failed"), {
+          statusCode: 400,
+          errors: { tax_rate: ["Enter a tax rate from 0 to 30 %"] },
+        });
+      }
+      if (params.url === "tenant/settings/changes") return { data: [] as never };
+      return { data: SETTINGS as never };
+    });
     renderAdmin(routes, { path: "/settings", dataProvider: fakeDataProvider({}, { custom }) });
-    expect(await screen.findByText("Pressroom Demo Print", undefined, slow)).toBeInTheDocument();
-    expect(custom.mock.calls[0][0]).toMatchObject({ url: "tenant", method: "get" });
-    expect(screen.getByText("All actions")).toBeInTheDocument();
+    const company = await screen.findByLabelText("Company name", undefined, slow);
+    await waitFor(() => expect(company).toHaveValue("Pressroom Demo Print"), slow);
+    expect(custom.mock.calls.map((c) => c[0].url)).toContain("tenant/settings");
+    // The server's sentence lands on its field.
+    fireEvent.click(screen.getByRole("button", { name: "Save settings" }));
+    expect(await screen.findByText("Enter a tax rate from 0 to 30 %", undefined, slow)).toBeInTheDocument();
+    const put = custom.mock.calls.find((c) => c[0].method === "put")?.[0] as {
+      payload: Record<string, unknown>;
+    };
+    expect(put.payload).toMatchObject({ version: 3, tax_rate: 10.25, business_hours: { sat: null } });
+
+    fireEvent.click(screen.getByRole("tab", { name: "Your access" }));
+    expect(await screen.findByText("All actions", undefined, slow)).toBeInTheDocument();
     expect(screen.getByText("Read")).toBeInTheDocument();
     expect(screen.getByText("Yes")).toBeInTheDocument();
   });

@@ -33,7 +33,8 @@ export interface RefundPlan {
   notes: string | null;
 }
 
-const TAX_RATE = 0.1025;
+/** The Chicago sales tax the demo retail orders carry (also the demo tenant's settings). */
+export const TAX_RATE = 0.1025;
 const HEX = "0123456789abcdef";
 const ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
