@@ -18,11 +18,12 @@ const MOCKING = readdirSync(unitDir, { recursive: true, encoding: "utf8" })
 // The walk of every master-data kind through its generated pages (a sixth of the unit run) joins the long run too
 // ("unit-long"); the generated pages themselves are walked in npm test by the other resource-page files. So do the
 // role editor's and the permission matrix's page tests (40 s of a worker: every action of every kind rendered);
-// npm test's permissions flow (tests/e2e/permissions.spec.ts) edits a role in the browser.
+// npm test's permissions flow (tests/e2e/permissions.spec.ts) edits a role in the browser. And the campaign page's.
 const UNIT_LONG = [
   "tests/unit/resource-pages/master-data-kinds.test.tsx",
   "tests/unit/admin/role-editor-page.test.tsx",
   "tests/unit/admin/permission-matrix.test.tsx",
+  "tests/unit/tools/campaign-page.test.tsx",
 ];
 
 // The server's tests run once on each store in CI: npm test takes PGlite ("server"), the long run
@@ -33,7 +34,13 @@ const SERVER = "tests/server/**/*.test.ts";
 const serverDir = new URL("./tests/server/", import.meta.url);
 const serverFiles = readdirSync(serverDir).filter((file) => file.endsWith(".test.ts"));
 const serverText = (file: string) => readFileSync(new URL(file, serverDir), "utf8");
+// The seed's own checks, the 10,000-row product import, and the campaigns' scheduler and tenant settings (each seeds
+// databases of its own) run here too, on both stores: together two minutes of a worker that npm test cannot spare.
 const LONG = [
+  "campaigns-scheduler",
+  "domain-product-import",
+  "resources-seed",
+  "tenant-settings",
   "reliability-hostile",
   "reliability-isolation",
   "reliability-permissions",
