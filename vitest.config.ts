@@ -24,6 +24,9 @@ const UNIT_LONG = [
   "tests/unit/admin/role-editor-page.test.tsx",
   "tests/unit/admin/permission-matrix.test.tsx",
   "tests/unit/tools/campaign-page.test.tsx",
+  // The route table walked page by page, and the sites' order-settings pages (35 s of a worker).
+  "tests/unit/resource-pages/resource-routes.test.tsx",
+  "tests/unit/resource-pages/order-settings-pages.test.tsx",
 ];
 
 // The server's tests run once on each store in CI: npm test takes PGlite ("server"), the long run
@@ -36,9 +39,15 @@ const serverFiles = readdirSync(serverDir).filter((file) => file.endsWith(".test
 const serverText = (file: string) => readFileSync(new URL(file, serverDir), "utf8");
 // The seed's own checks, the 10,000-row product import, and the campaigns' scheduler and tenant settings (each seeds
 // databases of its own) run here too, on both stores: together two minutes of a worker that npm test cannot spare.
+// So do the migrations and the additive schema sync, the OpenAPI document, and the production floor's endpoints
+// (npm test's press-dashboard flow claims, starts and completes through them in the browser).
 const LONG = [
   "campaigns-scheduler",
+  "db",
   "domain-product-import",
+  "openapi-document",
+  "production-floor",
+  "resources-schema",
   "resources-seed",
   "tenant-settings",
   "reliability-hostile",
