@@ -141,7 +141,7 @@ export async function pageList(
           value = record?.id;
         } else if (param === "id") {
           // A record page of the kind listed at the route before it (/runs/:id/job-jacket, /roles/:id).
-          const path = byRoute.get(before)?.path ?? before.slice(1);
+          const path = byRoute.get(before)?.path ?? HAND_BUILT_LISTS[before] ?? before.slice(1);
           record = await first(path);
           value = record?.id;
         }
@@ -184,6 +184,12 @@ export async function pageList(
     );
   return { visits, unvisited, noPage: withoutPage(data, patterns) };
 }
+
+/** Hand-built pages whose records the API lists under another path (the campaigns' pages: GET /campaigns). */
+const HAND_BUILT_LISTS: Record<string, string> = {
+  "/automated-campaigns": "campaigns",
+  "/automated-drop-postcard-tool": "campaigns",
+};
 
 /** A pattern with its params' names left out: "/orders/:order_id" and "/orders/:id" are one route. */
 const shape = (pattern: string) => pattern.toLowerCase().replace(/:[a-z_]+/gi, ":");
