@@ -62,12 +62,21 @@ function isGuestShared(id: string, graph: Graph): boolean {
   );
 }
 
-// Libraries that must stay out of the /login first load carry their name in their chunks' file names, so the
+// Libraries that must stay out of the /login first load (and some out of /orders') carry their name in their chunks' file names, so the
 // budget test (tests/e2e/first-load-budget.spec.ts) can tell from the URLs the browser fetched.
 const TAGGED_LIBRARIES: [string, RegExp][] = [
   ["firebase", /[\\/]node_modules[\\/](@firebase|firebase)[\\/]/],
   ["quill", /[\\/]node_modules[\\/](quill|parchment)[\\/]/],
+  ["markdown", /[\\/]node_modules[\\/](react-markdown|micromark[\w-]*)[\\/]/],
 ];
+
+// Packages that declare no "sideEffects" in their package.json, so the bundler keeps their module-level code even
+// when nothing they export is used. @refinedev/antd's one-file build imports react-markdown and remark-gfm (for its
+// MarkdownField, which no page uses) and @refinedev/core's imports papaparse (for useImport and useExport, which no
+// page uses): without this, some 50 KB gzip of Markdown and CSV parsing joined every page's first load. Declared
+// here as free of side effects, they are kept only where something of theirs is used.
+const PURE_PACKAGES =
+  /[\\/]node_modules[\\/](react-markdown|remark-[\w-]+|micromark[\w-]*|mdast-util-[\w-]+|hast-util-[\w-]+|unist-util-[\w-]+|property-information|vfile[\w-]*|unified|papaparse)[\\/]/;
 
 function chunkFileName(chunk: Rolldown.PreRenderedChunk): string {
   const tag = TAGGED_LIBRARIES.find(([, test]) => chunk.moduleIds.some((id) => test.test(id)))?.[0];
@@ -82,6 +91,7 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
+      treeshake: { moduleSideEffects: [{ test: PURE_PACKAGES, sideEffects: false }] },
       output: {
         chunkFileNames: chunkFileName,
         codeSplitting: {

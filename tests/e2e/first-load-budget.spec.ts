@@ -43,9 +43,10 @@ for (const [route, landsOn] of [
 }
 
 // /orders signed in (issue #20): the list of the everyday desk. Its goal is 350 KB, not met yet (npm run bench prints
-// the figure; 617.1 KB when this guard was written); until then this holds it from growing, and keeps what only
-// other pages use out of it.
-const ORDERS_CEILING = 630 * 1024;
+// the figure; 617.1 KB when this guard was written, 540 KB once Markdown and CSV parsing left it and the date
+// picker waited to be wanted); until then this holds it from growing, and keeps what only other pages use, or what
+// waits for a person to reach for it, out of it.
+const ORDERS_CEILING = 555 * 1024;
 /** A chunk's name without its folder and content hash (a hash may hold any letters: "react-BWPDF9mI.js"). */
 const chunkName = (path: string) => path.replace(/^.*\//, "").replace(/-[\w-]{8}\.js$/, "");
 const NOT_ON_ORDERS: [string, RegExp][] = [
@@ -54,6 +55,9 @@ const NOT_ON_ORDERS: [string, RegExp][] = [
   ["charts", /chart/i],
   ["the PDF reader", /pdf/i],
   ["drag and drop", /dnd|sortable/i],
+  ["Markdown", /markdown|micromark/i],
+  // The picker is in the chunk of the first module that holds it: date-input.tsx, or the deferred filter's own.
+  ["the date picker", /date-input|date-range/i],
 ];
 
 test(`first load of /orders, signed in: at most ${kb(ORDERS_CEILING)} of JavaScript`, async ({ page }) => {

@@ -5,15 +5,14 @@
 
 import { FilterOutlined } from "@ant-design/icons";
 import type { CrudFilter, CrudOperators } from "@refinedev/core";
-import { Badge, Button, DatePicker, Input, InputNumber, Select, Space } from "antd";
-import dayjs from "dayjs";
+import { Badge, Button, Input, InputNumber, Select, Space } from "antd";
 import { memo, useEffect, useState } from "react";
-import { toDay } from "../../components/fields/date-input";
 import { ReferenceSelect } from "../../components/fields/reference-select";
 import type { Resource } from "../../resource-engine/define";
 import { fieldOf, hasSearch } from "../../resource-engine/field-of";
 import type { Field } from "../../resource-engine/fields";
 import { inSentence } from "../../resource-engine/list-query";
+import { DeferredDateRange } from "./deferred-date-range";
 import "./list-layout.css";
 
 type Operator = Exclude<CrudOperators, "or" | "and">;
@@ -148,35 +147,21 @@ function FilterControl({
         />
       );
     case "date":
-    case "datetime": {
-      const from = filterValue(filters, name, "gte");
-      const to = filterValue(filters, name, "lte");
-      const withTime = field.type === "datetime";
+    case "datetime":
       return (
-        <DatePicker.RangePicker
-          aria-label={label}
-          placeholder={[`${label} from`, "to"]}
-          allowEmpty={[true, true]}
-          value={[from ? dayjs(String(from)) : null, to ? dayjs(String(to)) : null]}
-          onChange={(range) => {
-            const [start, end] = range ?? [null, null];
+        <DeferredDateRange
+          label={label}
+          withTime={field.type === "datetime"}
+          from={filterValue(filters, name, "gte")}
+          to={filterValue(filters, name, "lte")}
+          onCommit={(from, to) =>
             onChange([
-              // A datetime range covers whole days in the user's time zone.
-              {
-                field: name,
-                operator: "gte",
-                value: start ? (withTime ? start.startOf("day").toISOString() : toDay(start)) : undefined,
-              },
-              {
-                field: name,
-                operator: "lte",
-                value: end ? (withTime ? end.endOf("day").toISOString() : toDay(end)) : undefined,
-              },
-            ]);
-          }}
+              { field: name, operator: "gte", value: from },
+              { field: name, operator: "lte", value: to },
+            ])
+          }
         />
       );
-    }
     default:
       return (
         <ExactText
