@@ -3,7 +3,8 @@
 // render and the HTML are src/prerender/). The render runs in Node from a bundle of src/prerender/prerender-entry.ts
 // made by a second, server-side Vite build with the app's mode and environment, so it shows what the browser
 // would. Plain JavaScript like the other scripts here: Vite loads its configuration's imports as they are.
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import react from "@vitejs/plugin-react";
@@ -49,11 +50,33 @@ async function loadRenderer(config) {
     });
     /** @type {typeof import("../src/prerender/prerender-entry")} */
     const module = await import(pathToFileURL(join(outDir, BUNDLE)).href);
-    return { prerenderPages: module.prerenderPages, done };
+    return { prerenderPages: module.prerenderPages, appStylesheet: module.appStylesheet, done };
   } catch (error) {
     await done();
     throw error;
   }
+}
+
+/**
+ * Writes the full app's antd stylesheet (src/prerender/app-styles.tsx) as a hashed asset and links it first in
+ * the built index.html, ahead of the app's own stylesheet, which wins over it at equal specificity as it does over
+ * the styles antd inserts at run time. The pre-rendered sign-in pages, made from index.html before this, carry
+ * their own styles instead.
+ * @param {string} outDir
+ * @param {string} base
+ * @param {string} css
+ */
+async function linkAppStyles(outDir, base, css) {
+  const file = `assets/antd-${createHash("sha256").update(css).digest("base64url").slice(0, 8)}.css`;
+  await writeFile(join(outDir, file), css);
+  const indexFile = join(outDir, "index.html");
+  const html = await readFile(indexFile, "utf8");
+  const TITLE_END = "</title>";
+  if (html.split(TITLE_END).length !== 2) throw new Error(`index.html must hold one ${TITLE_END}`);
+  await writeFile(
+    indexFile,
+    html.replace(TITLE_END, `${TITLE_END}\n    <link rel="stylesheet" href="${base}${file}">`),
+  );
 }
 
 /** @returns {import("vite").Plugin} */
@@ -71,9 +94,11 @@ export function prerenderGuestPages() {
       const outDir = output.dir;
       if (!outDir || index?.type !== "asset") return;
       const started = performance.now();
-      const { prerenderPages, done } = await loadRenderer(config);
+      const { prerenderPages, appStylesheet, done } = await loadRenderer(config);
       let pages;
+      let appStyles;
       try {
+        appStyles = appStylesheet(config.env);
         // Asset file names in the bundle are relative to the base URL the page's links start with.
         /** @param {string} href */
         const stylesheetText = (href) => {
@@ -89,6 +114,7 @@ export function prerenderGuestPages() {
         return;
       }
       await Promise.all(pages.map(({ file, html }) => writeFile(join(outDir, file), html)));
+      if (appStyles) await linkAppStyles(outDir, config.base, appStyles);
       config.logger.info(
         `Pre-rendered ${pages.length} sign-in pages in ${Math.round(performance.now() - started)} ms.`,
       );

@@ -2,6 +2,7 @@
 // mode and environment: every pre-rendered page's file name and HTML. Nothing when the configuration is
 // incomplete: that build's app only shows the configuration error page.
 import { type Env, loadConfig } from "../config/load-config";
+import { renderAppStyles } from "./app-styles";
 import { composePrerenderedPage } from "./prerendered-html";
 import { PRERENDER_URLS, PRERENDERED_PATHS, prerenderedFile } from "./prerendered-pages";
 import { renderGuestPage } from "./render-guest-page";
@@ -26,4 +27,10 @@ export function prerenderPages(
       stylesheetText,
     ),
   }));
+}
+
+/** The full app's build-time antd stylesheet (app-styles.tsx) for the configured mode; nothing without a configuration. */
+export function appStylesheet(env: Env): string | undefined {
+  const { config } = loadConfig(env);
+  return config ? renderAppStyles(config.mode) : undefined;
 }

@@ -79,3 +79,21 @@ test(`first load of /orders, signed in: at most ${kb(ORDERS_CEILING)} of JavaScr
     `/orders fetched ${kb(load.totalGzip)} of JavaScript (gzip), over its ${kb(ORDERS_CEILING)} ceiling:\n${report}`,
   ).toBeLessThanOrEqual(ORDERS_CEILING);
 });
+
+// antd's styles of the layout and of a list come from the build's stylesheet (src/prerender/app-styles.tsx): the
+// browser side recognises each as present and writes none of them at run time. Had the build's theme or antd's
+// hashes parted from the browser's, antd would quietly write them all again, and this would see it.
+test("/orders takes antd's styles of the layout and the list from the build's stylesheet", async ({
+  page,
+}) => {
+  await withSession(page, "csr@pressroom.test");
+  await page.goto("/orders");
+  await expect(page.locator(".ant-table-tbody tr.ant-table-row").first()).toBeVisible();
+  await expect(page.locator('link[rel="stylesheet"][href*="/assets/antd-"]')).toHaveCount(1);
+  const written = await page.evaluate(() =>
+    [...document.querySelectorAll("style")]
+      .map((style) => style.textContent ?? "")
+      .flatMap((css) => css.match(/\.ant-(layout|menu|table|pagination|select|btn|input|tag)\b/g) ?? []),
+  );
+  expect([...new Set(written)]).toEqual([]);
+});

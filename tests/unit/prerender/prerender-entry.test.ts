@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { REQUIRED_VARIABLES } from "../../../src/config/load-config";
-import { prerenderPages } from "../../../src/prerender/prerender-entry";
+import { appStylesheet, prerenderPages } from "../../../src/prerender/prerender-entry";
 
 const INDEX =
   '<!doctype html><html><head><title>Pressroom</title><script type="module" src="/assets/index-1.js"></script><link rel="stylesheet" crossorigin href="/assets/index-2.css"></head><body><div id="root"></div></body></html>';
@@ -28,5 +28,39 @@ describe("prerenderPages (the build's prerender step)", () => {
 
   it("gives nothing when the configuration is incomplete", () => {
     expect(prerenderPages(INDEX, { ...env, VITE_TENANT_ID: "" }, css)).toBeUndefined();
+  });
+});
+
+describe("appStylesheet (the full app's build-time antd styles)", () => {
+  // antd's record of the styles a sheet holds: "theme|Component-Part|ant-x|anticon:hash;…".
+  const recorded = (sheet: string) =>
+    [
+      ...(sheet.match(/\.data-ant-cssinjs-cache-path\{content:"([^"]*)";\}/)?.[1] ?? "").matchAll(
+        /\|(\w+)-[\w-]+\|ant-/g,
+      ),
+    ].map(([, component]) => component);
+
+  it("holds and records the styles of what every page shows first, in the mode's colour", () => {
+    const sheet = appStylesheet({ ...env, VITE_MODE: "staging" }) ?? "";
+    for (const component of [
+      "Layout",
+      "Menu",
+      "Table",
+      "Pagination",
+      "Select",
+      "Button",
+      "Input",
+      "Tag",
+      "App",
+    ])
+      expect(recorded(sheet)).toContain(component);
+    expect(sheet).toContain(".ant-table");
+    expect(sheet).toContain(".ant-menu");
+    expect(sheet).not.toContain("<style");
+    expect(sheet.toLowerCase()).toContain("#2892a0");
+  });
+
+  it("gives nothing when the configuration is incomplete", () => {
+    expect(appStylesheet({ ...env, VITE_TENANT_ID: "" })).toBeUndefined();
   });
 });
