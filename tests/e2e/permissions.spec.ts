@@ -65,6 +65,9 @@ test("an administrator's role, group and invitation give a newcomer exactly what
   await expect(page).toHaveURL(/\/roles\/\d+$/);
   await open("Roles", "/roles");
   await expect(page.getByRole("cell", { name: "Copy of Vendor clerk", exact: true })).toBeVisible();
+  // No search was made: the address holds its paging and sort, and no filter without a value.
+  expect(new URL(page.url()).search).toContain("sorters");
+  expect(new URL(page.url()).search).not.toContain("filters");
 
   // A group holding the role, on the tenant's site.
   await open("User groups", "/user-groups");

@@ -17,7 +17,6 @@ export default function RolesListPage() {
     syncWithLocation: true,
     pagination: { pageSize: 25 },
     sorters: { initial: [{ field: "name", order: "asc" }] },
-    filters: { initial: [{ field: "search", operator: "contains", value: undefined }] },
   });
   const initialSearch = filters.find((f) => "field" in f && f.field === "search")?.value;
   const [search, setSearch] = useState<string>(typeof initialSearch === "string" ? initialSearch : "");

@@ -21,12 +21,6 @@ export default function UsersListPage() {
     syncWithLocation: true,
     pagination: { pageSize: 25 },
     sorters: { initial: [{ field: "name", order: "asc" }] },
-    filters: {
-      initial: [
-        { field: "search", operator: "contains", value: undefined },
-        { field: "active", operator: "eq", value: undefined },
-      ],
-    },
   });
   const { result: groups } = useList<GroupRecord>({ resource: "Group", pagination: { pageSize: 100 } });
   const groupNames = new Map(groups.data.map((g) => [g.id, g.name]));
