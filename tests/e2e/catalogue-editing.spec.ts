@@ -153,7 +153,7 @@ test("attribute values inline, the category tree by keyboard, a product's sectio
   ]) {
     await expect(page.getByRole("tab", { name: tab })).toBeVisible();
   }
-  await expect(page.getByRole("row", { name: /^SKU / })).toBeVisible();
+  await expect(page.getByRole("rowheader", { name: "SKU", exact: true })).toBeVisible();
   await page.getByRole("tab", { name: /^Options/ }).click();
   await expect(page.getByRole("columnheader", { name: "Price modifier" }).first()).toBeVisible();
   await page.getByRole("tab", { name: "Price tiers" }).click();
