@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type Api, api, type Json, type Saved, unique } from "./domain-fixtures";
-import { createTestApp, describeEachStore, signIn, type TestApp } from "./helpers";
+import { bearer, createTestApp, describeEachStore, signIn, type TestApp } from "./helpers";
 
 // Issue 21: an attribute's values saved in one PATCH (the attribute page's inline table) with the
 // attribute's version, checked by the server (codes unique, labels required, price deltas amounts
-// in cents), change-logged; and the category tree's moves, where the server refuses a category
-// placed under itself or its own descendant with a sentence, and changes nothing.
+// in cents), change-logged; the category tree's moves, where the server refuses a category placed
+// under itself or its own descendant with a sentence, and changes nothing; and the product import's
+// options and price tiers as a spreadsheet user types them ("250:45; 500:70").
 
 const value = (code: string, label: string, price_delta = 0): Json => ({
   code,
@@ -172,5 +173,59 @@ describeEachStore("catalogue editing: attribute values and the category tree (%s
     const nested = await move(top, leaf.id);
     expect(nested.statusCode, nested.body).toBe(200);
     expect((await admin.get("product-categories", top.id)).parent_id).toBe(leaf.id);
+  });
+
+  it("imports options by name and price tiers as quantity:price pairs, each bad cell a row error", async () => {
+    const token = await signIn(t.app, "admin@pressroom.test");
+    const site = await admin.first("sites");
+    const type = await admin.first("product-types");
+    const [stock, colors] = await Promise.all([
+      admin.first("attributes", "search=Paper%20stock"),
+      admin.first("attributes", "search=Colors"),
+    ]);
+    const preview = (rows: string[]) =>
+      t.app.inject({
+        method: "POST",
+        url: `/api/v1/products/import/preview?site_id=${site.id}`,
+        headers: { ...bearer(token), "content-type": "text/csv" },
+        payload: `SKU,Name,product_type_id,Options,price_tiers\r\n${rows.join("\r\n")}\r\n`,
+      });
+    const sku = unique("IMP-");
+    const good = await preview([
+      `${sku}-1,Flyer,${type.id},Paper stock; Colors,"250:45; 500:$70; 1,000:120.50"`,
+      `${sku}-2,Flyer,${type.id},,"[{""quantity"":100,""price"":20}]"`,
+    ]);
+    expect(good.statusCode, good.body).toBe(200);
+    const data = good.json().data;
+    expect(data.errors).toEqual([]);
+    expect(data.sample.map((r: { values: Json }) => [r.values.attribute_ids, r.values.price_tiers])).toEqual([
+      [
+        [stock.id, colors.id],
+        [
+          { quantity: 250, price: 45 },
+          { quantity: 500, price: 70 },
+          { quantity: 1000, price: 120.5 },
+        ],
+      ],
+      [[], [{ quantity: 100, price: 20 }]],
+    ]);
+
+    const bad = await preview([
+      `${sku}-3,Flyer,${type.id},Paper stock,"250:45; 100:20"`,
+      `${sku}-4,Flyer,${type.id},Glitter,250-45`,
+      `${sku}-5,Flyer,${type.id},,"250:forty"`,
+    ]);
+    expect(bad.statusCode, bad.body).toBe(200);
+    expect(bad.json().data.errors).toEqual([
+      { row: 2, field: "price_tiers", message: "Entry 2: each quantity must be larger than the one before" },
+      { row: 3, field: "attribute_ids", message: 'There is no attribute named "Glitter"' },
+      {
+        row: 3,
+        field: "price_tiers",
+        message:
+          'Expected quantity:price pairs separated by ";" (e.g. 250:45; 500:70), or JSON; "250-45" is neither',
+      },
+      { row: 4, field: "price_tiers", message: "Entry 1, price: expected an amount" },
+    ]);
   });
 });
