@@ -160,7 +160,11 @@ test("attribute values inline, the category tree by keyboard, a product's sectio
   await expect(page.getByRole("columnheader", { name: "Quantity" })).toBeVisible();
   await page.getByRole("tab", { name: "Production route" }).click();
   await expect(page.getByRole("columnheader", { name: "Equipment" })).toBeVisible();
+  await page.getByRole("tab", { name: "Outsourcing" }).click();
+  await expect(page.getByRole("columnheader", { name: "Their product code" })).toBeVisible();
   await axeClean(page);
+  // No request of the page was refused (a refusal shows an error notice).
+  await expect(page.locator(".ant-notification-notice-error, .ant-message-error")).toHaveCount(0);
   await page.getByRole("button", { name: /^Variants \(\d+\)$/ }).click();
   await expect(page).toHaveURL(new RegExp(`/products/${product.site_id}/${product.id}/variants$`));
 });

@@ -2,7 +2,7 @@
 // modifier (a price delta in dollars, or a multiplier when the attribute prices by multiplier),
 // default and active flags. Rows move by dragging their handle (@dnd-kit) or from the keyboard on the
 // same handle (keyboard-reorder.ts: Space lifts, arrows move, Space drops, each step announced).
-import { DeleteOutlined, HolderOutlined, PlusOutlined } from "@ant-design/icons";
+import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
 import {
   closestCenter,
   DndContext,
@@ -17,15 +17,16 @@ import { Button, Checkbox, Flex, Form, Input, InputNumber, Switch, Table, Typogr
 import { createContext, type HTMLAttributes, type ReactNode, useContext } from "react";
 import { useKeyboardReorder } from "../../components/keyboard-reorder";
 import { sortableAccessibility } from "../../components/sortable-accessibility";
+import { type HandleKeys, SortableHandle } from "../../components/sortable-handle";
 import { PRICE_DELTA_MIN } from "../../resources/attributes";
 import { blankRow, codeFromLabel, type EditableField, type ValueRow } from "./attribute-values";
 
-type Keys = ReturnType<ReturnType<typeof useKeyboardReorder<string>>["handleProps"]>;
-
 // The row's sortable handle, passed from the row (which owns useSortable) to its handle cell.
-const HandleContext = createContext<{ handle: (keys: Keys, name: string, place: number) => ReactNode }>({
-  handle: () => null,
-});
+const HandleContext = createContext<{ handle: (keys: HandleKeys, name: string, place: number) => ReactNode }>(
+  {
+    handle: () => null,
+  },
+);
 
 type RowProps = HTMLAttributes<HTMLTableRowElement> & { "data-row-key"?: string };
 
@@ -38,22 +39,11 @@ function SortableRow(props: RowProps) {
 function KeyedRow({ id, ...props }: RowProps & { id: string }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id });
-  const handle = (keys: Keys, name: string, place: number) => (
-    <Button
-      ref={(element) => {
-        setActivatorNodeRef(element);
-        keys.ref(element);
-      }}
-      type="text"
-      size="small"
-      icon={<HolderOutlined />}
-      style={{ cursor: "grab" }}
-      aria-label={`Move ${name} (value ${place})`}
-      {...attributes}
-      {...listeners}
-      onKeyDown={keys.onKeyDown}
-      onBlur={keys.onBlur}
-      aria-pressed={keys["aria-pressed"]}
+  const handle = (keys: HandleKeys, name: string, place: number) => (
+    <SortableHandle
+      label={`Move ${name} (value ${place})`}
+      keys={keys}
+      sortable={{ attributes, listeners, setActivatorNodeRef }}
     />
   );
   return (
@@ -72,7 +62,7 @@ function KeyedRow({ id, ...props }: RowProps & { id: string }) {
   );
 }
 
-function Handle(props: { keys: Keys; name: string; place: number }) {
+function Handle(props: { keys: HandleKeys; name: string; place: number }) {
   return <>{useContext(HandleContext).handle(props.keys, props.name, props.place)}</>;
 }
 

@@ -11,7 +11,9 @@ import type { TreeProps } from "antd";
 import { Alert, Button, Card, Empty, Flex, Select, Space, Spin, Tag, Tooltip, Tree, Typography } from "antd";
 import { type KeyboardEvent, type ReactNode, useMemo, useState } from "react";
 import { Link, Outlet, useNavigate, useSearchParams } from "react-router";
+import { FieldValue } from "../../components/fields/field-value";
 import type { RequestError } from "../../providers/request-error";
+import categoryKind from "../../resources/product-categories";
 import {
   applyWrites,
   buildTree,
@@ -30,6 +32,8 @@ interface Site {
   id: number;
   name: string;
 }
+
+const SITE = categoryKind.fields.site_id;
 
 type DataNode = NonNullable<TreeProps["treeData"]>[number];
 
@@ -69,7 +73,14 @@ export default function CategoryTreePage() {
     filters: siteFilter ? [{ field: "site_id", operator: "eq", value: siteFilter }] : [],
   });
   const categories = result?.data;
-  const { result: sites } = useList<Site>({ resource: "Site", pagination: { pageSize: 100 } });
+  // The site filter lists the sites the caller may read; each tree is titled through the
+  // categories' own look-up of their site (as the list's cells are), which needs no Site read.
+  const readsSites = useCan({ resource: "Site", action: "list" }).data?.can === true;
+  const { result: sites } = useList<Site>({
+    resource: "Site",
+    pagination: { pageSize: 100 },
+    queryOptions: { enabled: readsSites },
+  });
   const editable = useCan({ resource: "ProductCategory", action: "edit" }).data?.can === true;
   const creatable = useCan({ resource: "ProductCategory", action: "create" }).data?.can === true;
   const { mutateAsync } = useUpdate<Category>();
@@ -176,20 +187,22 @@ export default function CategoryTreePage() {
           Product categories
         </Typography.Title>
         <Space wrap>
-          <Select<string>
-            aria-label="Site"
-            allowClear
-            placeholder="All sites"
-            style={{ minWidth: 200 }}
-            value={siteFilter ?? undefined}
-            options={(sites?.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
-            onChange={(v) => {
-              const next = new URLSearchParams(params);
-              if (v) next.set("site_id", v);
-              else next.delete("site_id");
-              setParams(next);
-            }}
-          />
+          {readsSites && (
+            <Select<string>
+              aria-label="Site"
+              allowClear
+              placeholder="All sites"
+              style={{ minWidth: 200 }}
+              value={siteFilter ?? undefined}
+              options={(sites?.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
+              onChange={(v) => {
+                const next = new URLSearchParams(params);
+                if (v) next.set("site_id", v);
+                else next.delete("site_id");
+                setParams(next);
+              }}
+            />
+          )}
           {creatable && (
             <Button type="primary" onClick={() => navigate("/product-categories/create")}>
               Create
@@ -233,7 +246,17 @@ export default function CategoryTreePage() {
         <Empty description="No categories yet" />
       ) : (
         bySite.map(({ site, tree }) => (
-          <Card key={site} title={siteName(site)} size="small">
+          <Card
+            key={site}
+            title={
+              site ? (
+                <FieldValue field={SITE} value={site} source={{ resource: categoryKind, field: "site_id" }} />
+              ) : (
+                "No site"
+              )
+            }
+            size="small"
+          >
             <Tree
               blockNode
               defaultExpandAll

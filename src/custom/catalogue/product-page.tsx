@@ -13,8 +13,8 @@ import { PageSpinner } from "../../components/page-spinner";
 import { isNotFound, RecordNotFound } from "../../pages/resource/record-not-found";
 import { RecordActions, useRecord } from "../../pages/resource/record-show";
 import { fieldOf } from "../../resource-engine/field-of";
-import { reference } from "../../resource-engine/fields";
 import { SCOPE_PARAM, scopeOf } from "../../resource-engine/resource-routes";
+import stationKind from "../../resources/production-stations";
 import products from "../../resources/products";
 import { rowsOf } from "./attribute-values";
 
@@ -46,8 +46,6 @@ interface Tier {
   price: number;
 }
 
-const EQUIPMENT = reference("Equipment");
-
 const ids = (v: unknown): number[] => (Array.isArray(v) ? v.filter((x) => typeof x === "number") : []);
 
 /** A value's price modifier as a customer reads it: "+$6.00", "−$4.00", "×1.15". */
@@ -66,27 +64,35 @@ export default function ProductPage() {
   const navigate = useNavigate();
   const { query, result: product } = useRecord(products, id);
   const pricing = useCan({ resource: "Product", action: "UpdatePrice" }).data?.can === true;
+  // A role that reads products need not read attributes, stations or field maps: their sections
+  // say so instead of asking (a refused request would show the 403 notice).
+  const reads = {
+    Attribute: useCan({ resource: "Attribute", action: "list" }).data?.can === true,
+    ProductionStation: useCan({ resource: "ProductionStation", action: "list" }).data?.can === true,
+    Map: useCan({ resource: "Map", action: "list" }).data?.can === true,
+  };
   const attributeIds = ids(product?.attribute_ids);
   const stationIds = ids(product?.production_route);
   const { result: attributes } = useMany<Attribute>({
     resource: "Attribute",
     ids: attributeIds,
-    queryOptions: { enabled: attributeIds.length > 0 },
+    queryOptions: { enabled: reads.Attribute && attributeIds.length > 0 },
   });
   const { result: stations } = useMany<Station>({
     resource: "ProductionStation",
     ids: stationIds,
-    queryOptions: { enabled: stationIds.length > 0 },
+    queryOptions: { enabled: reads.ProductionStation && stationIds.length > 0 },
   });
   const sku = typeof product?.sku === "string" ? product.sku : "";
   const { result: maps } = useList<FieldMap>({
     resource: "Map",
     filters: [
       { field: "kind", operator: "eq", value: "four_over_product" },
-      { field: "source_key", operator: "eq", value: sku },
+      // source_key is searched, not filtered: the exact matches are kept below.
+      { field: "q", operator: "contains", value: sku },
     ],
     pagination: { pageSize: 25 },
-    queryOptions: { enabled: sku !== "" },
+    queryOptions: { enabled: reads.Map && sku !== "" },
   });
 
   if (query.isLoading) return <PageSpinner />;
@@ -166,6 +172,13 @@ export default function ProductPage() {
           <Typography.Text type="secondary">
             No options: the customer picks nothing for this product.
           </Typography.Text>
+        ) : !reads.Attribute ? (
+          <Flex vertical gap={8}>
+            <Typography.Text type="secondary">
+              Your role does not read attributes, so their values are not shown.
+            </Typography.Text>
+            {describe(["attribute_ids"])}
+          </Flex>
         ) : (
           <Flex vertical gap={16}>
             {(attributes?.data ?? []).map((a) => (
@@ -256,16 +269,27 @@ export default function ProductPage() {
               {
                 title: "Station",
                 key: "station",
-                render: (_, r) => (
-                  <Link to={`/production-stations/${r.id}`}>{r.station?.name ?? `Station ${r.id}`}</Link>
-                ),
+                render: (_, r) =>
+                  reads.ProductionStation ? (
+                    <Link to={`/production-stations/${r.id}`}>{r.station?.name ?? `Station ${r.id}`}</Link>
+                  ) : (
+                    <FieldValue
+                      field={products.fields.production_route}
+                      value={[r.id]}
+                      source={{ resource: products, field: "production_route" }}
+                    />
+                  ),
               },
               {
                 title: "Equipment",
                 key: "equipment",
                 render: (_, r) =>
                   r.station?.equipment_id ? (
-                    <FieldValue field={EQUIPMENT} value={r.station.equipment_id} />
+                    <FieldValue
+                      field={stationKind.fields.equipment_id}
+                      value={r.station.equipment_id}
+                      source={{ resource: stationKind, field: "equipment_id" }}
+                    />
                   ) : (
                     EMPTY
                   ),
@@ -287,8 +311,12 @@ export default function ProductPage() {
             size="small"
             rowKey="id"
             pagination={false}
-            dataSource={maps?.data ?? []}
-            locale={{ emptyText: `No field map sends ${sku} to the trade printer` }}
+            dataSource={(maps?.data ?? []).filter((m) => m.source_key === sku)}
+            locale={{
+              emptyText: reads.Map
+                ? `No field map sends ${sku} to the trade printer`
+                : "Your role does not read field maps",
+            }}
             columns={[
               {
                 title: "Map",

@@ -3,7 +3,7 @@
 // arrows to move, Space to drop, each step announced), or with each step's up and down buttons (no
 // dragging needed: a single click or Enter); a station added from a select and one removed with its
 // button.
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, HolderOutlined } from "@ant-design/icons";
+import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined } from "@ant-design/icons";
 import {
   closestCenter,
   DndContext,
@@ -17,6 +17,7 @@ import { CSS } from "@dnd-kit/utilities";
 import { Button, Select, Space, Typography } from "antd";
 import { useKeyboardReorder } from "../../components/keyboard-reorder";
 import { sortableAccessibility } from "../../components/sortable-accessibility";
+import { SortableHandle } from "../../components/sortable-handle";
 
 export interface StationChoice {
   id: number;
@@ -54,21 +55,10 @@ function Step(props: {
     >
       <Space>
         {!disabled && (
-          <Button
-            ref={(element) => {
-              setActivatorNodeRef(element);
-              keys.ref(element);
-            }}
-            type="text"
-            size="small"
-            icon={<HolderOutlined />}
-            style={{ cursor: "grab" }}
-            aria-label={`Move ${name} (step ${position})`}
-            {...attributes}
-            {...listeners}
-            onKeyDown={keys.onKeyDown}
-            onBlur={keys.onBlur}
-            aria-pressed={keys["aria-pressed"]}
+          <SortableHandle
+            label={`Move ${name} (step ${position})`}
+            keys={keys}
+            sortable={{ attributes, listeners, setActivatorNodeRef }}
           />
         )}
         <Typography.Text>
