@@ -43,6 +43,7 @@ const serverText = (file: string) => readFileSync(new URL(file, serverDir), "utf
 // (npm test's press-dashboard flow claims, starts and completes through them in the browser).
 const LONG = [
   "campaigns-scheduler",
+  "catalogue-editing",
   "db",
   "domain-product-import",
   "openapi-document",

@@ -25,6 +25,7 @@ import {
   useLocation,
 } from "react-router";
 import { adminRoutes } from "./custom/admin/admin-routes";
+import { catalogueRoutes } from "./custom/catalogue/catalogue-routes";
 import { productRoutes } from "./custom/catalogue/product-routes";
 import { inventoryRoutes } from "./custom/inventory/inventory-routes";
 import { mailRoutes } from "./custom/mail/mail-routes";
@@ -64,6 +65,7 @@ function routeTree() {
           {/* Before the declared kinds: its /runs/:id and /runs/create replace the generic pages. */}
           {prepressRoutes()}
           {mailRoutes()}
+          {catalogueRoutes()}
           {RESOURCES.map(resourceRoutes)}
           {adminRoutes()}
           {inventoryRoutes()}

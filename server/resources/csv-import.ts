@@ -8,6 +8,7 @@ import { notifyChanges } from "../live/notify";
 import { type BulkColumn, insertJsonRows } from "./bulk-insert";
 import { diffRows } from "./change-logs";
 import { isCaseInsensitiveCode } from "./code-normalise";
+import { pairProperties, pairsOf } from "./csv-pairs";
 import { CsvSyntaxError, parseCsv } from "./csv-parse";
 import { checkDependentReferences } from "./dependent-references";
 import { duplicateValue } from "./errors";
@@ -177,12 +178,15 @@ function cellValue(
       );
       return { value: match ? match.value : cell };
     }
-    case "json":
+    case "json": {
+      const pairs = pairProperties(field.shape);
+      if (pairs && !cell.trimStart().startsWith("[")) return pairsOf(cell, pairs);
       try {
         return { value: JSON.parse(cell) };
       } catch {
         return { error: "Expected JSON" };
       }
+    }
     case "reference":
     case "referenceList": {
       const parts = field.type === "reference" ? [cell] : splitList(cell);

@@ -232,6 +232,7 @@ export type JsonShape =
   | { type: "url"; required?: boolean }
   | { type: "integer"; min: number; max: number; required?: boolean }
   | { type: "money"; min: number; required?: boolean }
+  | { type: "boolean"; required?: boolean }
   | { type: "enum"; values: string[]; required?: boolean }
   | {
       type: "array";
@@ -239,6 +240,8 @@ export type JsonShape =
       max: number;
       /** Items (objects) ordered by this property, strictly increasing. */
       increasing?: string;
+      /** Items (objects) whose value of this property differs from every other item's. */
+      unique?: string;
     }
   | { type: "object"; properties: Record<string, JsonShape> }
   /** An object of free keys (e.g. attribute codes), each value of one shape. */

@@ -39,6 +39,8 @@ export function jsonShapeError(shape: JsonShape, value: unknown, path: string[] 
       if (value > 99_999_999.99) return `${at(path)}must be at most 99,999,999.99`;
       if (!cents(value)) return `${at(path)}use at most 2 decimal places`;
       return null;
+    case "boolean":
+      return typeof value === "boolean" ? null : `${at(path)}expected true or false`;
     case "enum":
       if (typeof value !== "string" || !shape.values.includes(value)) {
         return `${at(path)}expected one of: ${shape.values.join(", ")}`;
@@ -57,6 +59,18 @@ export function jsonShapeError(shape: JsonShape, value: unknown, path: string[] 
           if ((value[i] as Record<string, number>)[key] <= (value[i - 1] as Record<string, number>)[key]) {
             return `${at([...path, `entry ${i + 1}`])}each ${key} must be larger than the one before`;
           }
+        }
+      }
+      const unique = shape.unique;
+      if (unique) {
+        const seen = new Map<unknown, number>();
+        for (const [i, item] of value.entries()) {
+          const v = (item as Record<string, unknown>)[unique];
+          const first = seen.get(v);
+          if (first !== undefined) {
+            return `${at([...path, `entry ${i + 1}`])}${unique} "${String(v).slice(0, 40)}" is already used by entry ${first + 1}`;
+          }
+          seen.set(v, i);
         }
       }
       return null;

@@ -197,6 +197,10 @@ export default function ProductImportPage() {
               One row per product, the first row naming the fields (field names or labels). At most 10,000
               rows.
             </p>
+            <p className="ant-upload-hint">
+              Options: attribute names (or ids) separated by ";". Price tiers: quantity:price pairs separated
+              by ";", e.g. 250:45; 500:70; 1,000:120.
+            </p>
           </Upload.Dragger>
           <a href={templateHref(products)} download="products-import-template.csv">
             Download template

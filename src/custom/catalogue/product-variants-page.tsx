@@ -35,12 +35,13 @@ interface AttributeRecord {
   id: number;
   name: string;
   code: string;
-  values?: { code?: string; label?: string }[] | null;
+  values?: { code?: string; label?: string; active?: boolean }[] | null;
 }
 
+// A value switched off on its attribute's page makes no new variants.
 const optionValues = (a: AttributeRecord) =>
   (Array.isArray(a.values) ? a.values : []).flatMap((v) =>
-    v.code ? [{ code: v.code, label: v.label ?? v.code }] : [],
+    v.code && v.active !== false ? [{ code: v.code, label: v.label ?? v.code }] : [],
   );
 
 export default function ProductVariantsPage() {

@@ -3,20 +3,13 @@
 // arrows to move, Space to drop, each step announced), or with each step's up and down buttons (no
 // dragging needed: a single click or Enter); a station added from a select and one removed with its
 // button.
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, HolderOutlined } from "@ant-design/icons";
-import {
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  PointerSensor,
-  useSensor,
-  useSensors,
-} from "@dnd-kit/core";
-import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined } from "@ant-design/icons";
+import { arrayMove, useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { Button, Select, Space, Typography } from "antd";
 import { useKeyboardReorder } from "../../components/keyboard-reorder";
-import { sortableAccessibility } from "../../components/sortable-accessibility";
+import { SortableArea } from "../../components/sortable-area";
+import { SortableHandle } from "../../components/sortable-handle";
 
 export interface StationChoice {
   id: number;
@@ -54,21 +47,10 @@ function Step(props: {
     >
       <Space>
         {!disabled && (
-          <Button
-            ref={(element) => {
-              setActivatorNodeRef(element);
-              keys.ref(element);
-            }}
-            type="text"
-            size="small"
-            icon={<HolderOutlined />}
-            style={{ cursor: "grab" }}
-            aria-label={`Move ${name} (step ${position})`}
-            {...attributes}
-            {...listeners}
-            onKeyDown={keys.onKeyDown}
-            onBlur={keys.onBlur}
-            aria-pressed={keys["aria-pressed"]}
+          <SortableHandle
+            label={`Move ${name} (step ${position})`}
+            keys={keys}
+            sortable={{ attributes, listeners, setActivatorNodeRef }}
           />
         )}
         <Typography.Text>
@@ -117,49 +99,36 @@ export function StationOrder(props: {
   onChange: (ids: number[]) => void;
 }) {
   const { label, value, stations, disabled, onChange } = props;
-  // The pointer drags (once it has moved 5 px: a click stays a click); the keyboard moves by keyboard-reorder.ts.
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }));
   const nameOf = (id: unknown) => stations.find((s) => s.id === id)?.name ?? `Station ${String(id)}`;
   const keyboard = useKeyboardReorder({ order: value, onChange, nameOf, place: "step" });
-  const place = (id: unknown) => value.indexOf(id as number) + 1;
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    onChange(arrayMove(value, value.indexOf(active.id as number), value.indexOf(over.id as number)));
-  };
   const left = stations.filter((s) => !value.includes(s.id));
   return (
     <Space direction="vertical" style={{ width: "100%" }}>
-      <DndContext
-        sensors={sensors}
-        collisionDetection={closestCenter}
-        onDragEnd={onDragEnd}
-        accessibility={sortableAccessibility(nameOf, place, {
-          thing: "station",
-          place: "step",
-          nowhere: "step",
-        })}
+      <SortableArea
+        order={value}
+        onChange={onChange}
+        nameOf={nameOf}
+        words={{ thing: "station", place: "step", nowhere: "step" }}
       >
-        <SortableContext items={value} strategy={verticalListSortingStrategy}>
-          <ol
-            aria-label={label}
-            style={{ display: "flex", flexDirection: "column", gap: 6, padding: 0, margin: 0 }}
-          >
-            {value.map((id, i) => (
-              <Step
-                key={id}
-                id={id}
-                name={nameOf(id)}
-                position={i + 1}
-                count={value.length}
-                disabled={disabled}
-                onMove={(by) => onChange(arrayMove(value, i, i + by))}
-                onRemove={() => onChange(value.filter((v) => v !== id))}
-                keys={keyboard.handleProps(id)}
-              />
-            ))}
-          </ol>
-        </SortableContext>
-      </DndContext>
+        <ol
+          aria-label={label}
+          style={{ display: "flex", flexDirection: "column", gap: 6, padding: 0, margin: 0 }}
+        >
+          {value.map((id, i) => (
+            <Step
+              key={id}
+              id={id}
+              name={nameOf(id)}
+              position={i + 1}
+              count={value.length}
+              disabled={disabled}
+              onMove={(by) => onChange(arrayMove(value, i, i + by))}
+              onRemove={() => onChange(value.filter((v) => v !== id))}
+              keys={keyboard.handleProps(id)}
+            />
+          ))}
+        </ol>
+      </SortableArea>
       <div role="status" aria-live="assertive" aria-label={`${label}: moves`} className="visually-hidden">
         {keyboard.heard}
       </div>

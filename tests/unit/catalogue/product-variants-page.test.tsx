@@ -1,5 +1,6 @@
 // The variants page (issue 21): choosing three values of each of two options shows "9 variants"
 // before anything is created, and creating sends the product's variants with the nine new ones.
+// A value switched off (active: false) is not offered.
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { Route, Routes } from "react-router";
 import { describe, expect, it, vi } from "vitest";
@@ -21,7 +22,11 @@ const attributes = [
     id: 2,
     name: "Coating",
     code: "coating",
-    values: ["uv", "matte", "none"].map((code) => ({ code, label: code })),
+    // foil is switched off on the attribute's page: it makes no variants.
+    values: [
+      ...["uv", "matte", "none"].map((code) => ({ code, label: code })),
+      { code: "foil", label: "foil", active: false },
+    ],
   },
 ];
 
@@ -37,6 +42,7 @@ describe("product variants page", () => {
     );
     await screen.findByText("Paper", undefined, slow);
     expect(screen.getByTestId("variant-count")).toHaveTextContent("0 variants");
+    expect(screen.queryByRole("checkbox", { name: "foil" })).toBeNull();
     for (const value of ["14pt", "16pt", "linen", "uv", "matte", "none"])
       fireEvent.click(screen.getByRole("checkbox", { name: value }));
     expect(screen.getByTestId("variant-count")).toHaveTextContent("9 variants");
