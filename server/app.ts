@@ -42,6 +42,7 @@ import { resourceRoutes } from "./resources/routes";
 import { Scheduler } from "./scheduler/scheduler";
 import { settingsRoutes } from "./settings/routes";
 import { shippingRoutes } from "./shipping/routes";
+import { templateRoutes } from "./templates/routes";
 import { fileMakerRoutes } from "./tools/filemaker-routes";
 import { messagingRoutes } from "./tools/messaging-routes";
 
@@ -195,6 +196,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
         // Proofs: send an item's proof, record the customer's answer (server/orders/proof-routes.ts).
         await api.register(proofRoutes, { registry });
       }
+      // Templates' front and back pictures and the design editor's designs (server/templates, issue 21).
+      if (registry.byKind.has("Template")) await api.register(templateRoutes, { registry });
       // Prepress queues: jugglers' candidates, staging, shipping, outsourced (server/production).
       if (registry.byKind.has("Run")) await api.register(prepressRoutes, { registry });
       // The FileMaker pages' records: its Data API when configured, else the demo tables (server/tools).
