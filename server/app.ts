@@ -42,6 +42,7 @@ import { resourceRoutes } from "./resources/routes";
 import { Scheduler } from "./scheduler/scheduler";
 import { settingsRoutes } from "./settings/routes";
 import { shippingRoutes } from "./shipping/routes";
+import { designEditorRoutes } from "./templates/editor-routes";
 import { templateRoutes } from "./templates/routes";
 import { fileMakerRoutes } from "./tools/filemaker-routes";
 import { messagingRoutes } from "./tools/messaging-routes";
@@ -143,6 +144,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     transformObject: openApiTransformObject,
   });
 
+  // The reference design editor's page (server/templates/editor-routes.ts, issue 21).
+  app.register(designEditorRoutes);
   const spaEnabled = registerSpa(app, options.staticDir);
   app.setNotFoundHandler(notFoundHandler(spaEnabled, options.staticDir));
 

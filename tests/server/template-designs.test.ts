@@ -299,6 +299,19 @@ describeEachStore("template designs (%s)", (dbKind) => {
     expect((await call("GET", `templates/${template.id}/designs`, bearer(csrToken))).statusCode).toBe(403);
   });
 
+  it("serves the reference design editor's page and Konva's browser build", async () => {
+    const page = await t.app.inject({ method: "GET", url: "/design-editor/pressroom-demo/?template_id=1" });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["content-type"]).toContain("text/html");
+    expect(page.body).toContain('<script src="/design-editor/_assets/konva.js"></script>');
+    const konva = await t.app.inject({ method: "GET", url: "/design-editor/_assets/konva.js" });
+    expect(konva.statusCode).toBe(200);
+    expect(konva.body).toContain("Konva JavaScript Framework");
+    expect((await t.app.inject({ method: "GET", url: "/design-editor/_assets/other.js" })).statusCode).toBe(
+      404,
+    );
+  });
+
   it("keeps each tenant's templates and designs to itself (404)", async () => {
     const o = bearer(otherToken);
     for (const url of [

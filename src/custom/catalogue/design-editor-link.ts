@@ -34,10 +34,15 @@ export function designEditorUrl(t: DesignEditorTarget): string {
   return url.href;
 }
 
+/** The origin the configured editor's pages (and so its messages) come from. */
+export function designEditorOrigin(baseUrl: string, origin: string): string {
+  return new URL(`${baseUrl.replace(/\/+$/, "")}/`, origin).origin;
+}
+
 /** The editor's "saved" message for this template, or undefined for anything else. */
 export function savedDesign(data: unknown, templateId: number): { design_version: number } | undefined {
   if (!data || typeof data !== "object") return undefined;
   const m = data as Record<string, unknown>;
-  if (m.type !== DESIGN_SAVED_MESSAGE || m.template_id !== templateId) return undefined;
+  if (m.type !== DESIGN_SAVED_MESSAGE || Number(m.template_id) !== Number(templateId)) return undefined;
   return typeof m.design_version === "number" ? { design_version: m.design_version } : undefined;
 }

@@ -26,12 +26,12 @@ import { Link, useNavigate, useParams } from "react-router";
 import { getConfig } from "../../config/config";
 import { RecordActions } from "../../pages/resource/record-show";
 import { errorMessageFrom, httpClient } from "../../providers/http-client";
+import { useApiImage } from "../../providers/use-api-image";
 import { useFetched } from "../../providers/use-fetched";
 import templates from "../../resources/templates";
-import { designEditorUrl, savedDesign } from "./design-editor-link";
+import { designEditorOrigin, designEditorUrl, savedDesign } from "./design-editor-link";
 import { type DesignField, type TemplateGeometry, templateFields } from "./design-rules";
 import { GuideLegend, TemplateSide } from "./template-side";
-import { useApiImage } from "./use-api-image";
 
 interface TemplateRecord extends Record<string, unknown> {
   id: number;
@@ -74,7 +74,7 @@ export default function TemplatePage() {
     id,
     errorNotification: false,
   });
-  const designs = useFetched<{ data: Design[] }>({ url: `templates/${id}/designs` });
+  const designs = useFetched<Design[]>({ url: `templates/${id}/designs` });
   const products = useList<ProductRow>({
     resource: "Product",
     filters: [{ field: "site_id", operator: "eq", value: scopeValue }],
@@ -82,7 +82,13 @@ export default function TemplatePage() {
     queryOptions: { enabled: Boolean(scopeValue) },
   });
 
-  if (query.isLoading) return <Spin tip="Loading the template" fullscreen={false} />;
+  if (query.isLoading) {
+    return (
+      <Flex justify="center" style={{ padding: 48 }}>
+        <Spin aria-label="Loading the template" />
+      </Flex>
+    );
+  }
   if (!template) {
     return (
       <Alert
@@ -200,12 +206,11 @@ export default function TemplatePage() {
       <Card title="Designs">
         {designs.query.isLoading ? (
           <Spin />
-        ) : (designs.data?.data ?? []).length === 0 ? (
+        ) : (designs.data ?? []).length === 0 ? (
           <Empty description="No design saved yet: open the design editor to make one" />
         ) : (
           <List
-            aria-label="Design versions"
-            dataSource={designs.data?.data ?? []}
+            dataSource={designs.data ?? []}
             renderItem={(d) => <DesignVersion design={d} fields={fields} />}
           />
         )}
@@ -260,13 +265,13 @@ function OpenInEditor({ template, onSaved }: { template: TemplateRecord; onSaved
   const allowed = useCan({ resource: "Template", action: "Create Design" }).data?.can === true;
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
-  const editorOrigin = useRef<string | undefined>(undefined);
   const saved = useRef(onSaved);
   saved.current = onSaved;
 
   useEffect(() => {
+    const editorOrigin = designEditorOrigin(getConfig().designEditorBaseUrl, window.location.origin);
     const listen = (event: MessageEvent) => {
-      if (event.origin !== editorOrigin.current) return;
+      if (event.origin !== editorOrigin) return;
       const design = savedDesign(event.data, template.id);
       if (!design) return;
       void message.success(`Design version ${design.design_version} saved`);
@@ -296,7 +301,6 @@ function OpenInEditor({ template, onSaved }: { template: TemplateRecord; onSaved
         siteId: template.site_id,
         token: response.data.data.token,
       });
-      editorOrigin.current = new URL(url).origin;
       if (editor) editor.location.href = url;
       else window.location.assign(url);
     } catch (error) {

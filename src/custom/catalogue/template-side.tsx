@@ -2,8 +2,8 @@
 // with the bleed edge, the trim and the safe area drawn over it as SVG lines, measured in inches
 // on the sheet (trim plus bleed on each side), and a legend naming them.
 import { Empty, Flex, Skeleton, Typography } from "antd";
+import { useApiImage } from "../../providers/use-api-image";
 import { safeArea, type TemplateGeometry } from "./design-rules";
-import { useApiImage } from "./use-api-image";
 
 export const GUIDE_LINES = [
   { key: "bleed", label: "Bleed edge", colour: "#cf1322", dash: "0.06 0.04" },

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { designEditorUrl, savedDesign } from "../../../src/custom/catalogue/design-editor-link";
+import {
+  designEditorOrigin,
+  designEditorUrl,
+  savedDesign,
+} from "../../../src/custom/catalogue/design-editor-link";
 import {
   clampBox,
   defaultLayout,
@@ -118,6 +122,12 @@ describe("designEditorUrl", () => {
     expect(designEditorUrl({ ...target, baseUrl: "/design-editor", subfolder: "demo" })).toMatch(
       /^https:\/\/shop\.example\.com\/design-editor\/demo\/\?template_id=42&/,
     );
+  });
+  it("expects the editor's messages from the configured editor's origin", () => {
+    expect(designEditorOrigin("https://designer.example.com/x/", "https://shop.example.com")).toBe(
+      "https://designer.example.com",
+    );
+    expect(designEditorOrigin("/design-editor", "https://shop.example.com")).toBe("https://shop.example.com");
   });
   it("reads only this template's saved message", () => {
     const message = { type: "pressroom:design-saved", template_id: 42, design_version: 3 };

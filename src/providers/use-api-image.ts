@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { httpClient } from "../../providers/http-client";
+import { httpClient } from "./http-client";
 
 // An image behind the API (it needs the session's Authorization header, which <img src> cannot
 // send): fetched as a blob and shown through an object URL, released when the path changes.
