@@ -1,10 +1,11 @@
+import { createCanvas } from "@napi-rs/canvas";
 import { test } from "@playwright/test";
 import { signedInAs } from "./sign-in";
 import { apiAs, expect } from "./ui-steps";
 
 // Issue 21, a template and the design editor: the admin opens a demo template's page and sees its
 // front and back as pictures (seeded as PDFs, thumbnailed by the server) with the trim and safe
-// lines over them; "Open in design editor" opens the reference editor in a new window, a text
+// lines over them, uploads a new back; "Open in design editor" opens the reference editor in a new window, a text
 // field is changed and saved, and the new design version with its preview shows on the page.
 
 interface Template {
@@ -39,6 +40,21 @@ test("a template's sides with their lines, and a design saved from the editor", 
     await expect(guides.locator('[data-guide="trim"]')).toBeVisible();
     await expect(guides.locator('[data-guide="safe"]')).toBeVisible();
   }
+  // A new back, uploaded as a PNG: its thumbnail replaces the seeded one.
+  const art = createCanvas(600, 300);
+  art.getContext("2d").fillRect(0, 0, 600, 300);
+  await page
+    .locator("figure", { hasText: "Back" })
+    .locator('input[type="file"]')
+    .setInputFiles({ name: "back.png", mimeType: "image/png", buffer: art.toBuffer("image/png") });
+  await expect(page.getByText("The back is updated")).toBeVisible();
+  await expect
+    .poll(() =>
+      page
+        .getByRole("img", { name: "Back of the template" })
+        .evaluate((img: HTMLImageElement) => img.naturalWidth),
+    )
+    .toBe(600);
   const legend = page.getByRole("list", { name: "Legend" });
   await expect(legend).toContainText("Trim:");
   await expect(legend).toContainText("Safe area:");

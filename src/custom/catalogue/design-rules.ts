@@ -152,3 +152,10 @@ export function designProblems(
   });
   return problems;
 }
+
+/** Why a file chosen as a template's side is not sent (the server takes a PDF or PNG of at most 10 MB), or null. */
+export function sideFileProblem(file: { type: string; size: number }): string | null {
+  if (!["application/pdf", "image/png"].includes(file.type)) return "Choose a PDF or a PNG image";
+  if (file.size > 10 * 1024 * 1024) return "Choose a file of at most 10 MB";
+  return null;
+}

@@ -1,9 +1,13 @@
 // One side of a template as a picture: the server's thumbnail (GET templates/{id}/images/{side})
 // with the bleed edge, the trim and the safe area drawn over it as SVG lines, measured in inches
 // on the sheet (trim plus bleed on each side), and a legend naming them.
-import { Empty, Flex, Skeleton, Typography } from "antd";
+import { UploadOutlined } from "@ant-design/icons";
+import { useCan } from "@refinedev/core";
+import { App, Button, Empty, Flex, Skeleton, Typography, Upload } from "antd";
+import { useState } from "react";
+import { errorMessageFrom, httpClient } from "../../providers/http-client";
 import { useApiImage } from "../../providers/use-api-image";
-import { safeArea, type TemplateGeometry } from "./design-rules";
+import { safeArea, sideFileProblem, type TemplateGeometry } from "./design-rules";
 
 export const GUIDE_LINES = [
   { key: "bleed", label: "Bleed edge", colour: "#cf1322", dash: "0.06 0.04" },
@@ -29,16 +33,21 @@ interface TemplateSideProps {
 }
 
 export function TemplateSide({ templateId, side, geometry }: TemplateSideProps) {
-  const image = useApiImage(`templates/${templateId}/images/${side}`);
+  // Bumped after an upload, so the new thumbnail is fetched.
+  const [revision, setRevision] = useState(0);
+  const image = useApiImage(`templates/${templateId}/images/${side}?r=${revision}`);
   const title = side === "front" ? "Front" : "Back";
   const sized = geometry.trim_width > 0 && geometry.trim_height > 0;
   const rects = guideRects(geometry);
   const { width, height } = rects.sheet;
   return (
     <figure style={{ margin: 0, flex: "1 1 280px", maxWidth: 520 }}>
-      <Typography.Title level={5} style={{ marginTop: 0 }}>
-        {title}
-      </Typography.Title>
+      <Flex justify="space-between" align="center" gap={8}>
+        <Typography.Title level={5} style={{ marginTop: 0 }}>
+          {title}
+        </Typography.Title>
+        <SideUpload templateId={templateId} side={side} onUploaded={() => setRevision((r) => r + 1)} />
+      </Flex>
       {image.loading ? (
         <Skeleton.Image active style={{ width: 280, height: 160 }} />
       ) : image.missing || !image.url ? (
@@ -115,5 +124,56 @@ export function GuideLegend({ geometry }: { geometry: TemplateGeometry }) {
         </li>
       ))}
     </Flex>
+  );
+}
+
+/** "Upload front/back" (Template Update): the PDF or PNG goes to PUT templates/{id}/images/{side}. */
+function SideUpload({
+  templateId,
+  side,
+  onUploaded,
+}: {
+  templateId: number;
+  side: string;
+  onUploaded: () => void;
+}) {
+  const allowed = useCan({ resource: "Template", action: "edit" }).data?.can === true;
+  const { message } = App.useApp();
+  const [busy, setBusy] = useState(false);
+  if (!allowed) return null;
+  const send = async (file: File) => {
+    const problem = sideFileProblem(file);
+    if (problem) {
+      void message.error(problem);
+      return;
+    }
+    setBusy(true);
+    try {
+      await httpClient.put(`templates/${templateId}/images/${side}`, file, {
+        params: { name: file.name },
+        headers: { "Content-Type": file.type },
+      });
+      void message.success(`The ${side} is updated`);
+      onUploaded();
+    } catch (error) {
+      void message.error(errorMessageFrom(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Upload
+      accept=".pdf,.png,application/pdf,image/png"
+      showUploadList={false}
+      disabled={busy}
+      beforeUpload={(file) => {
+        void send(file);
+        return false;
+      }}
+    >
+      <Button size="small" icon={<UploadOutlined />} loading={busy}>
+        Upload {side}
+      </Button>
+    </Upload>
   );
 }

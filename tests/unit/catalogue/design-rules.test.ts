@@ -10,6 +10,7 @@ import {
   designProblems,
   isMovable,
   safeArea,
+  sideFileProblem,
   templateFields,
 } from "../../../src/custom/catalogue/design-rules";
 
@@ -135,5 +136,17 @@ describe("designEditorUrl", () => {
     expect(savedDesign(message, 7)).toBeUndefined();
     expect(savedDesign({ ...message, type: "other" }, 42)).toBeUndefined();
     expect(savedDesign("pressroom:design-saved", 42)).toBeUndefined();
+  });
+});
+
+describe("sideFileProblem", () => {
+  it.each([
+    [{ type: "application/pdf", size: 2_000_000 }, null],
+    [{ type: "image/png", size: 10 * 1024 * 1024 }, null],
+    [{ type: "image/jpeg", size: 1000 }, "Choose a PDF or a PNG image"],
+    [{ type: "image/svg+xml", size: 1000 }, "Choose a PDF or a PNG image"],
+    [{ type: "image/png", size: 10 * 1024 * 1024 + 1 }, "Choose a file of at most 10 MB"],
+  ])("%j → %s", (file, problem) => {
+    expect(sideFileProblem(file)).toBe(problem);
   });
 });
