@@ -51,6 +51,8 @@ const LONG = [
   "resources-schema",
   "resources-seed",
   "tenant-settings",
+  // Templates' thumbnails (PDF rendering) and the design editor's designs (issue 21).
+  "template-designs",
   "reliability-hostile",
   "reliability-isolation",
   "reliability-permissions",

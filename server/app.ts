@@ -42,6 +42,8 @@ import { resourceRoutes } from "./resources/routes";
 import { Scheduler } from "./scheduler/scheduler";
 import { settingsRoutes } from "./settings/routes";
 import { shippingRoutes } from "./shipping/routes";
+import { designEditorRoutes } from "./templates/editor-routes";
+import { templateRoutes } from "./templates/routes";
 import { fileMakerRoutes } from "./tools/filemaker-routes";
 import { messagingRoutes } from "./tools/messaging-routes";
 
@@ -142,6 +144,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     transformObject: openApiTransformObject,
   });
 
+  // The reference design editor's page (server/templates/editor-routes.ts, issue 21).
+  app.register(designEditorRoutes);
   const spaEnabled = registerSpa(app, options.staticDir);
   app.setNotFoundHandler(notFoundHandler(spaEnabled, options.staticDir));
 
@@ -195,6 +199,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
         // Proofs: send an item's proof, record the customer's answer (server/orders/proof-routes.ts).
         await api.register(proofRoutes, { registry });
       }
+      // Templates' front and back pictures and the design editor's designs (server/templates, issue 21).
+      if (registry.byKind.has("Template")) await api.register(templateRoutes, { registry });
       // Prepress queues: jugglers' candidates, staging, shipping, outsourced (server/production).
       if (registry.byKind.has("Run")) await api.register(prepressRoutes, { registry });
       // The FileMaker pages' records: its Data API when configured, else the demo tables (server/tools).

@@ -11,6 +11,7 @@ import { SEED_PASSWORD, seedIfEmpty } from "./db/seed";
 import { DeclarationError } from "./resources/declarations";
 import { loadRegistry } from "./resources/model";
 import { SchemaSyncError } from "./resources/schema-sync";
+import { seedTemplateImages } from "./templates/seed-images";
 
 // One server process (main.ts starts it, as the only one or as a cluster worker): resource declarations →
 // data lock → database (migrated, resource tables synced, seeded when empty) → app → listen;
@@ -119,6 +120,8 @@ async function serve(config: Config, announce: boolean): Promise<void> {
       await runMigrations(database);
       if (await seedIfEmpty(database.db, resources)) {
         app.log.info(`Seeded the demo data; sign in as admin@pressroom.test with password ${SEED_PASSWORD}`);
+        // The demo templates' pictures, in the shop-files store (server/templates/seed-images.ts).
+        await seedTemplateImages(database.db, resources, config.filesDir);
       }
       // PGlite has no autovacuum to gather the planner's statistics (db/analyze.ts).
       if (database.driver === "pglite") await analyzeTablesWithoutStatistics(database.db);

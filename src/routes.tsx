@@ -27,6 +27,7 @@ import {
 import { adminRoutes } from "./custom/admin/admin-routes";
 import { catalogueRoutes } from "./custom/catalogue/catalogue-routes";
 import { productRoutes } from "./custom/catalogue/product-routes";
+import { templateRoutes } from "./custom/catalogue/template-routes";
 import { inventoryRoutes } from "./custom/inventory/inventory-routes";
 import { mailRoutes } from "./custom/mail/mail-routes";
 import { orderDeskRoutes, orderPrintRoutes } from "./custom/orders/order-routes";
@@ -64,6 +65,8 @@ function routeTree() {
           {orderDeskRoutes()}
           {/* Before the declared kinds: its /runs/:id and /runs/create replace the generic pages. */}
           {prepressRoutes()}
+          {/* Before the declared kinds: /templates/:site/:id replaces the generic show page. */}
+          {templateRoutes()}
           {mailRoutes()}
           {catalogueRoutes()}
           {RESOURCES.map(resourceRoutes)}

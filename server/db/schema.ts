@@ -548,3 +548,52 @@ export const tenant_settings = pgTable(
   },
   (t) => [uniqueIndex("tenant_settings_tenant").on(t.tenant_id)],
 );
+
+/**
+ * A template's front or back (issue 21): the file as uploaded (PDF, PNG or JPEG) and the PNG
+ * thumbnail the server made of it (a PDF's first page rendered), both in the shop-files store
+ * (FILES_DIR/shop/templates/; server/templates/images.ts).
+ */
+export const template_images = pgTable(
+  "template_images",
+  {
+    id: id(),
+    tenant_id: tenantId(),
+    template_id: integer("template_id").notNull(),
+    /** front or back. */
+    side: text("side").notNull(),
+    file_key: text("file_key").notNull(),
+    file_name: text("file_name").notNull(),
+    file_type: text("file_type").notNull(),
+    thumbnail_key: text("thumbnail_key").notNull(),
+    /** The thumbnail's size in pixels. */
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    updated_by: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
+    ...recordColumns(),
+  },
+  (t) => [uniqueIndex("template_images_side").on(t.tenant_id, t.template_id, t.side)],
+);
+
+/**
+ * The designs saved back from the design editor (issue 21): version 1, 2, … of a template, each with
+ * the fields as placed (name, value, box in inches from the trim's top left) and its PNG preview in
+ * the shop-files store.
+ */
+export const template_designs = pgTable(
+  "template_designs",
+  {
+    id: id(),
+    tenant_id: tenantId(),
+    template_id: integer("template_id").notNull(),
+    design_version: integer("design_version").notNull(),
+    fields: jsonb("fields")
+      .$type<{ name: string; value: string; x: number; y: number; width: number; height: number }[]>()
+      .notNull(),
+    preview_key: text("preview_key").notNull(),
+    preview_size: integer("preview_size").notNull(),
+    created_by: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    ...recordColumns(),
+  },
+  (t) => [uniqueIndex("template_designs_version").on(t.tenant_id, t.template_id, t.design_version)],
+);

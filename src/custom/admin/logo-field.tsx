@@ -3,8 +3,9 @@
 // (PUT/DELETE tenant/settings/logo with the version read); the answer is the settings after it.
 import { DeleteOutlined, UploadOutlined } from "@ant-design/icons";
 import { Button, Flex, Form, Image, Popconfirm, Typography, Upload } from "antd";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { failedCall, httpClient } from "../../providers/http-client";
+import { useApiImage } from "../../providers/use-api-image";
 import type { TenantSettings } from "./tenant-settings-values";
 
 const MAX_BYTES = 1024 * 1024;
@@ -18,31 +19,8 @@ export function logoFileProblem(file: { type: string; size: number }): string | 
   return null;
 }
 
-function useLogoUrl(logo: TenantSettings["logo"]): string | undefined {
-  const [url, setUrl] = useState<string>();
-  const path = logo?.url;
-  useEffect(() => {
-    if (!path) {
-      setUrl(undefined);
-      return;
-    }
-    let objectUrl: string | undefined;
-    let live = true;
-    httpClient
-      .get<Blob>(path, { responseType: "blob" })
-      .then((response) => {
-        if (!live) return;
-        objectUrl = URL.createObjectURL(response.data);
-        setUrl(objectUrl);
-      })
-      .catch(() => live && setUrl(undefined));
-    return () => {
-      live = false;
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    };
-  }, [path]);
-  return url;
-}
+/** The logo's image, fetched with the session (use-api-image.ts). */
+const useLogoUrl = (logo: TenantSettings["logo"]) => useApiImage(logo?.url).url;
 
 interface LogoFieldProps {
   settings: TenantSettings | undefined;

@@ -1,0 +1,190 @@
+// The reference design editor (issue 21; README "Design editor contract"), on Konva: the template's
+// front with the trim and safe area, each field as text placed where the design has it, movable
+// only inside the safe area and only when not locked, saved back with a PNG preview to
+// POST {api}/templates/{id}/designs, then announced to the app that opened it. The server checks
+// every rule again (src/custom/catalogue/design-rules.ts); this page keeps a person inside them.
+/* global Konva */
+
+const params = new URLSearchParams(window.location.search);
+const api = (params.get("api") ?? "").replace(/\/+$/, "");
+const token = params.get("token") ?? "";
+const templateId = Number(params.get("template_id"));
+const appOrigin = params.get("origin");
+const PAGE_PX = 720;
+
+const status = document.getElementById("status");
+const saveButton = document.getElementById("save");
+const say = (text, tone) => {
+  status.textContent = text;
+  status.className = tone ?? "";
+};
+
+async function call(path, init = {}) {
+  const response = await fetch(`${api}/${path}`, {
+    ...init,
+    headers: { Accept: "application/json", "X-Design-Token": token, ...(init.headers ?? {}) },
+  });
+  const body = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    const details = (body.errors ?? []).map((e) => e.message).join("; ");
+    throw new Error(
+      [body.message ?? `The server answered ${response.status}`, details].filter(Boolean).join(": "),
+    );
+  }
+  return body.data;
+}
+
+const loadImage = (src) =>
+  new Promise((resolve) => {
+    const image = new Image();
+    image.onload = () => resolve(image);
+    image.onerror = () => resolve(undefined);
+    image.src = src;
+  });
+
+const round = (n) => Math.round(n * 1000) / 1000;
+
+async function start() {
+  if (!api || !token || !templateId) {
+    say("Open the editor from a template's page: this address lacks the template or its pass.", "error");
+    return;
+  }
+  const context = await call(`templates/${templateId}/design-context`);
+  const t = context.template;
+  document.getElementById("title").textContent = `Design: ${t.name}`;
+  const sheetW = t.trim_width + 2 * t.bleed;
+  const sheetH = t.trim_height + 2 * t.bleed;
+  const ppi = PAGE_PX / Math.max(sheetW, sheetH, 0.001);
+  const inch = (n) => n * ppi;
+  const margin = Math.min(t.safe_margin, t.trim_width / 2, t.trim_height / 2);
+  // The safe area in stage pixels (the stage's origin is the bleed's corner).
+  const safe = {
+    x: inch(t.bleed + margin),
+    y: inch(t.bleed + margin),
+    width: inch(t.trim_width - 2 * margin),
+    height: inch(t.trim_height - 2 * margin),
+  };
+
+  const stage = new Konva.Stage({ container: "stage", width: inch(sheetW), height: inch(sheetH) });
+  const page = new Konva.Layer();
+  const guides = new Konva.Layer({ listening: false });
+  stage.add(page, guides);
+  page.add(new Konva.Rect({ x: 0, y: 0, width: stage.width(), height: stage.height(), fill: "#ffffff" }));
+  if (context.images.front) {
+    const front = await loadImage(
+      `${api}/templates/${templateId}/images/front?token=${encodeURIComponent(token)}`,
+    );
+    if (front)
+      page.add(new Konva.Image({ image: front, x: 0, y: 0, width: stage.width(), height: stage.height() }));
+  }
+  guides.add(
+    new Konva.Rect({
+      x: inch(t.bleed),
+      y: inch(t.bleed),
+      width: inch(t.trim_width),
+      height: inch(t.trim_height),
+      stroke: "#141414",
+      strokeWidth: 1,
+    }),
+    new Konva.Rect({ ...safe, stroke: "#1677ff", strokeWidth: 1, dash: [6, 4] }),
+  );
+
+  const declared = new Map(context.fields.map((f) => [f.name, f]));
+  const inputs = document.getElementById("inputs");
+  const nodes = context.layout.map((f) => {
+    const field = declared.get(f.name);
+    const locked = field?.locked === true;
+    const width = Math.min(inch(f.width), safe.width);
+    const height = Math.min(inch(f.height), safe.height);
+    const node = new Konva.Text({
+      x: inch(t.bleed + f.x),
+      y: inch(t.bleed + f.y),
+      width,
+      height,
+      text: f.value,
+      fontSize: Math.max(8, height * 0.7),
+      fontStyle: "bold",
+      fill: "#141414",
+      verticalAlign: "middle",
+      wrap: "none",
+      ellipsis: true,
+      draggable: !locked,
+      // Kept inside the safe area as it is dragged (design-rules.ts clampBox, in stage pixels).
+      dragBoundFunc: (pos) => ({
+        x: Math.min(Math.max(pos.x, safe.x), safe.x + safe.width - width),
+        y: Math.min(Math.max(pos.y, safe.y), safe.y + safe.height - height),
+      }),
+    });
+    node.on("mouseenter", () => (stage.container().style.cursor = locked ? "not-allowed" : "move"));
+    node.on("mouseleave", () => (stage.container().style.cursor = ""));
+    page.add(node);
+
+    const id = `field-${f.name}`;
+    const label = document.createElement("label");
+    label.htmlFor = id;
+    label.textContent = `${field?.label ?? f.name}${locked ? " (locked)" : ""}`;
+    const input = document.createElement("input");
+    input.type = "text";
+    input.id = id;
+    input.name = f.name;
+    input.value = f.value;
+    input.maxLength = 500;
+    input.disabled = locked;
+    input.addEventListener("input", () => node.text(input.value));
+    inputs.append(label, input);
+    return { name: f.name, node, width, height, original: f };
+  });
+
+  let baseVersion = context.design_version;
+  saveButton.disabled = !context.can_design;
+  say(context.can_design ? "Ready." : "You may look at this template but not save a design of it.");
+
+  saveButton.addEventListener("click", async () => {
+    saveButton.disabled = true;
+    say("Saving…");
+    try {
+      guides.hide();
+      const preview = stage.toDataURL({ mimeType: "image/png", pixelRatio: 1 });
+      guides.show();
+      const fields = nodes.map(({ name, node, original }) => {
+        const locked = declared.get(name)?.locked === true;
+        // A locked field goes back exactly as it came (no rounding of the pixels it was drawn at).
+        if (locked) return original;
+        return {
+          name,
+          value: node.text(),
+          x: round(node.x() / ppi - t.bleed),
+          y: round(node.y() / ppi - t.bleed),
+          width: round(node.width() / ppi),
+          height: round(node.height() / ppi),
+        };
+      });
+      const saved = await call(`templates/${templateId}/designs`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ base_version: baseVersion, fields, preview_png: preview.split(",")[1] }),
+      });
+      baseVersion = saved.design_version;
+      const told = Boolean(window.opener && appOrigin);
+      if (told) {
+        window.opener.postMessage(
+          { type: "pressroom:design-saved", template_id: templateId, design_version: saved.design_version },
+          appOrigin,
+        );
+      }
+      say(
+        told
+          ? `Saved as design version ${saved.design_version}.`
+          : `Saved as design version ${saved.design_version}. Reload the template's page to see it.`,
+        "ok",
+      );
+    } catch (error) {
+      guides.show();
+      say(error.message, "error");
+    } finally {
+      saveButton.disabled = false;
+    }
+  });
+}
+
+start().catch((error) => say(error.message, "error"));

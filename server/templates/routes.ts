@@ -1,0 +1,347 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { scopeFor, type Verb } from "../../src/access/permissions";
+import {
+  type DesignField,
+  defaultLayout,
+  designProblems,
+  templateFields,
+} from "../../src/custom/catalogue/design-rules";
+import { getAuth, requestGrants, requireAuth } from "../auth/authenticate";
+import { can, type Grants, loadGrants } from "../auth/permissions";
+import { template_designs, users } from "../db/schema";
+import {
+  fieldError,
+  forbidden,
+  HttpError,
+  notFound,
+  unauthenticated,
+  validationFailed,
+} from "../http/errors";
+import { modelIn } from "../orders/order-state";
+import { parseBody, pathId } from "../orders/route-helpers";
+import type { ResourceRegistry } from "../resources/model";
+import { designTokens } from "./design-token";
+import {
+  checkPreview,
+  extensionOf,
+  readStored,
+  removeStored,
+  SIDES,
+  type Side,
+  saveTemplateImage,
+  sniffType,
+  storeFile,
+  TEMPLATE_FILE_MAX_BYTES,
+  templateImage,
+  thumbnailOf,
+} from "./images";
+
+// A template's pictures and its designs (issue 21; the contract is README "Design editor contract"):
+//   PUT  /templates/{id}/images/{front|back}       the side's file as the body (PDF or PNG, ≤ 10 MB; Template Update)
+//   GET  /templates/{id}/images/{front|back}       the side's PNG thumbnail (Template Read, or the editor's token)
+//   POST /templates/{id}/design-sessions           a token for the design editor (Template Create Design)
+//   GET  /templates/{id}/design-context            what the editor needs: geometry, fields, the layout to start from
+//   GET  /templates/{id}/designs                   the saved designs, newest first (Template Read)
+//   POST /templates/{id}/designs                   a new design version with its PNG preview (Create Design)
+//   GET  /templates/{id}/designs/{version}/preview the version's preview
+// The editor calls with X-Design-Token (or ?token= on images) instead of a session; the token's user
+// must still hold the permission when it is used.
+
+const inches = z.number({ error: "Give a length in inches" }).min(-1000).max(1000);
+const designBody = z
+  .object({
+    base_version: z
+      .number({ error: "Send the design version the editor started from (0 for none)" })
+      .int()
+      .min(0)
+      .max(1_000_000),
+    fields: z
+      .array(
+        z
+          .object({
+            name: z.string().min(1).max(120),
+            value: z.string().max(100_000),
+            x: inches,
+            y: inches,
+            width: inches,
+            height: inches,
+          })
+          .strict(),
+      )
+      .max(200, "At most 200 fields"),
+    preview_png: z.string({ error: "Send the design's preview (a PNG, base64)" }).min(1).max(3_000_000, {
+      error: "The preview may be at most 2 MB",
+    }),
+  })
+  .strict();
+
+interface Caller {
+  tenantId: number;
+  userId: number;
+  grants: Grants;
+}
+
+export async function templateRoutes(app: FastifyInstance, options: { registry: ResourceRegistry }) {
+  const { registry } = options;
+  const tokens = designTokens(app.config.fileLinkSecret);
+  const filesDir = app.config.filesDir;
+  const templates = modelIn(registry, "Template").table.table;
+  const hidden = { schema: { hide: true } };
+
+  app.addContentTypeParser(
+    ["application/pdf", "image/png"],
+    { parseAs: "buffer", bodyLimit: TEMPLATE_FILE_MAX_BYTES },
+    (_r, body, done) => done(null, body),
+  );
+
+  /** The session's caller, or the design token's (which must name this template). */
+  async function callerOf(request: FastifyRequest, reply: FastifyReply, templateId: number): Promise<Caller> {
+    const header = request.headers["x-design-token"];
+    const query = (request.query as Record<string, unknown>).token;
+    const token = typeof header === "string" ? header : typeof query === "string" ? query : undefined;
+    if (token === undefined) {
+      if (!request.auth) await requireAuth(request, reply);
+      const auth = getAuth(request);
+      return { tenantId: auth.tenantId, userId: auth.user.id, grants: await requestGrants(request) };
+    }
+    const pass = tokens.check(token);
+    if (pass === "expired") {
+      throw unauthenticated("The design editor's pass has expired: open the editor again from the template");
+    }
+    if (pass === "invalid") throw unauthenticated();
+    if (pass.templateId !== templateId) throw forbidden();
+    return {
+      tenantId: pass.tenantId,
+      userId: pass.userId,
+      grants: await loadGrants(app.db, pass.userId, pass.tenantId),
+    };
+  }
+
+  /** The template if the caller may `verb` it (Any, or Own for their own); else 403 or 404. */
+  async function templateFor(caller: Caller, verb: Verb, id: number) {
+    const scope = scopeFor(caller.grants, "Template", verb);
+    if (scope === "none") throw forbidden();
+    const [row] = await app.db
+      .select()
+      .from(templates)
+      .where(and(eq(templates.tenant_id, caller.tenantId), eq(templates.id, id)));
+    if (!row) throw notFound();
+    if (scope === "own" && row.owner_id !== caller.userId) {
+      if (scopeFor(caller.grants, "Template", "Read") === "all") throw forbidden();
+      throw notFound();
+    }
+    const geometry = {
+      trim_width: Number(row.trim_width ?? 0),
+      trim_height: Number(row.trim_height ?? 0),
+      bleed: Number(row.bleed ?? 0),
+      safe_margin: Number(row.safe_margin ?? 0),
+    };
+    return { row, geometry, fields: templateFields(row.editable_fields) };
+  }
+
+  const requireDesigner = (caller: Caller) => {
+    if (!can(caller.grants, "Template", "Create Design")) throw forbidden();
+  };
+
+  const sideOf = (raw: unknown): Side => {
+    if (!SIDES.includes(raw as Side)) throw notFound();
+    return raw as Side;
+  };
+
+  const imageRow = (tenantId: number, templateId: number, side: Side) =>
+    templateImage(app.db, tenantId, templateId, side);
+
+  const latestDesign = (tenantId: number, templateId: number) =>
+    app.db
+      .select()
+      .from(template_designs)
+      .where(and(eq(template_designs.tenant_id, tenantId), eq(template_designs.template_id, templateId)))
+      .orderBy(desc(template_designs.design_version))
+      .limit(1)
+      .then((rows) => rows[0]);
+
+  const sendPng = (reply: FastifyReply, bytes: Buffer | undefined) => {
+    if (!bytes) throw notFound();
+    return reply.header("content-type", "image/png").header("cache-control", "private, no-store").send(bytes);
+  };
+
+  app.put("/templates/:id/images/:side", { onRequest: requireAuth, ...hidden }, async (request, reply) => {
+    const params = request.params as { id: string; side: string };
+    const id = pathId(params.id);
+    const side = sideOf(params.side);
+    const caller = await callerOf(request, reply, id);
+    await templateFor(caller, "Update", id);
+    const body = request.body;
+    if (!Buffer.isBuffer(body) || body.length === 0) {
+      throw fieldError("file", "Send the side's file (a PDF or PNG) as the body");
+    }
+    const type = sniffType(body);
+    if (!type) throw fieldError("file", "Send a PDF or PNG file: these bytes are neither");
+    const thumb = await thumbnailOf(body, type, "file");
+    const name = String((request.query as Record<string, unknown>).name ?? "")
+      .trim()
+      .slice(0, 200);
+    const saved = await saveTemplateImage(app.db, filesDir, {
+      tenantId: caller.tenantId,
+      userId: caller.userId,
+      templateId: id,
+      side,
+      bytes: body,
+      type,
+      name: name || `${side}.${extensionOf(type)}`,
+      thumb,
+    });
+    return { data: saved };
+  });
+
+  app.get("/templates/:id/images/:side", hidden, async (request, reply) => {
+    const params = request.params as { id: string; side: string };
+    const id = pathId(params.id);
+    const side = sideOf(params.side);
+    const caller = await callerOf(request, reply, id);
+    await templateFor(caller, "Read", id);
+    const row = await imageRow(caller.tenantId, id, side);
+    return sendPng(reply, row && (await readStored(filesDir, row.thumbnail_key)));
+  });
+
+  app.post(
+    "/templates/:id/design-sessions",
+    { onRequest: requireAuth, ...hidden },
+    async (request, reply) => {
+      const id = pathId((request.params as { id: string }).id);
+      const caller = await callerOf(request, reply, id);
+      requireDesigner(caller);
+      await templateFor(caller, "Read", id);
+      return { data: tokens.sign({ tenantId: caller.tenantId, userId: caller.userId, templateId: id }) };
+    },
+  );
+
+  app.get("/templates/:id/design-context", hidden, async (request, reply) => {
+    const id = pathId((request.params as { id: string }).id);
+    const caller = await callerOf(request, reply, id);
+    const { row, geometry, fields } = await templateFor(caller, "Read", id);
+    const latest = await latestDesign(caller.tenantId, id);
+    const images = await Promise.all(SIDES.map((side) => imageRow(caller.tenantId, id, side)));
+    return {
+      data: {
+        template: { id: row.id, name: row.name, site_id: row.site_id, ...geometry },
+        fields,
+        design_version: latest?.design_version ?? 0,
+        layout: latest
+          ? mergeLayout(defaultLayout(geometry, fields), latest.fields)
+          : defaultLayout(geometry, fields),
+        images: Object.fromEntries(SIDES.map((side, i) => [side, images[i] !== undefined])),
+        can_design: can(caller.grants, "Template", "Create Design"),
+      },
+    };
+  });
+
+  app.get("/templates/:id/designs", { onRequest: requireAuth, ...hidden }, async (request, reply) => {
+    const id = pathId((request.params as { id: string }).id);
+    const caller = await callerOf(request, reply, id);
+    await templateFor(caller, "Read", id);
+    const rows = await app.db
+      .select({ design: template_designs, created_by_name: users.name })
+      .from(template_designs)
+      .leftJoin(users, eq(users.id, template_designs.created_by))
+      .where(and(eq(template_designs.tenant_id, caller.tenantId), eq(template_designs.template_id, id)))
+      .orderBy(desc(template_designs.design_version))
+      .limit(100);
+    return { data: rows.map((r) => designRecord(r.design, r.created_by_name)) };
+  });
+
+  app.get("/templates/:id/designs/:version/preview", hidden, async (request, reply) => {
+    const params = request.params as { id: string; version: string };
+    const id = pathId(params.id);
+    const version = pathId(params.version);
+    const caller = await callerOf(request, reply, id);
+    await templateFor(caller, "Read", id);
+    const [row] = await app.db
+      .select({ key: template_designs.preview_key })
+      .from(template_designs)
+      .where(
+        and(
+          eq(template_designs.tenant_id, caller.tenantId),
+          eq(template_designs.template_id, id),
+          eq(template_designs.design_version, version),
+        ),
+      );
+    return sendPng(reply, row && (await readStored(filesDir, row.key)));
+  });
+
+  app.post("/templates/:id/designs", { bodyLimit: 4 * 1024 * 1024, ...hidden }, async (request, reply) => {
+    const id = pathId((request.params as { id: string }).id);
+    const caller = await callerOf(request, reply, id);
+    requireDesigner(caller);
+    const { geometry, fields: declared } = await templateFor(caller, "Read", id);
+    const body = parseBody(designBody, request.body);
+    const problems = designProblems(geometry, declared, body.fields);
+    if (problems.length > 0) throw validationFailed(problems);
+    const preview = Buffer.from(body.preview_png.replace(/^data:image\/png;base64,/, ""), "base64");
+    await checkPreview(preview, "preview_png");
+    const version = body.base_version + 1;
+    const key = await storeFile(filesDir, caller.tenantId, "png", preview);
+    try {
+      const saved = await app.db.transaction(async (tx) => {
+        const [latest] = await tx
+          .select({ v: template_designs.design_version })
+          .from(template_designs)
+          .where(and(eq(template_designs.tenant_id, caller.tenantId), eq(template_designs.template_id, id)))
+          .orderBy(desc(template_designs.design_version))
+          .limit(1);
+        if ((latest?.v ?? 0) !== body.base_version) throw stale(latest?.v ?? 0);
+        const [row] = await tx
+          .insert(template_designs)
+          .values({
+            tenant_id: caller.tenantId,
+            template_id: id,
+            design_version: version,
+            fields: mergeLayout(defaultLayout(geometry, declared), body.fields),
+            preview_key: key,
+            preview_size: preview.length,
+            created_by: caller.userId,
+          })
+          .onConflictDoNothing()
+          .returning();
+        if (!row) throw stale(version);
+        return row;
+      });
+      reply.code(201);
+      return { data: designRecord(saved, null) };
+    } catch (error) {
+      await removeStored(filesDir, key);
+      throw error;
+    }
+  });
+}
+
+const stale = (latest: number) =>
+  new HttpError(
+    409,
+    `Design version ${latest} was saved meanwhile: reopen the design editor to start from it, then make your change again.`,
+  );
+
+/** Every declared field's place: the design's where it has one, else where it starts. */
+function mergeLayout(start: DesignField[], placed: DesignField[]): DesignField[] {
+  const byName = new Map(placed.map((f) => [f.name, f]));
+  return start.map((f) => {
+    const p = byName.get(f.name);
+    return p ? { name: f.name, value: p.value, x: p.x, y: p.y, width: p.width, height: p.height } : f;
+  });
+}
+
+function designRecord(row: typeof template_designs.$inferSelect, createdByName: string | null) {
+  return {
+    id: row.id,
+    template_id: row.template_id,
+    design_version: row.design_version,
+    fields: row.fields,
+    preview_url: `templates/${row.template_id}/designs/${row.design_version}/preview`,
+    preview_size: row.preview_size,
+    created_by: row.created_by,
+    created_by_name: createdByName,
+    created_at: row.created_at,
+  };
+}

@@ -1,0 +1,161 @@
+// The rules of a design placed on a template (issue 21), shared by the reference design editor (which
+// keeps fields inside the safe area as they are dragged), the template page (which draws the areas)
+// and the server (which refuses a design that breaks them). Lengths are inches; boxes are measured
+// from the trim's top-left corner.
+
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** A field as the template declares it (Template.editable_fields). */
+export interface TemplateField {
+  name: string;
+  label: string;
+  locked: boolean;
+}
+
+/** A field as a design places it. */
+export interface DesignField extends Box {
+  name: string;
+  value: string;
+}
+
+export interface TemplateGeometry {
+  trim_width: number;
+  trim_height: number;
+  bleed: number;
+  safe_margin: number;
+}
+
+/** Text longer than this is refused (a design field is a line or two, not a document). */
+export const FIELD_VALUE_MAX = 500;
+/** Inches a box may stray past a line through rounding. */
+const EPSILON = 0.001;
+
+/** The safe area: the trim shrunk by the safe margin on every side (never negative). */
+export function safeArea(g: TemplateGeometry): Box {
+  const m = Math.min(g.safe_margin, g.trim_width / 2, g.trim_height / 2);
+  return { x: m, y: m, width: g.trim_width - 2 * m, height: g.trim_height - 2 * m };
+}
+
+/** The box moved (and if larger, shrunk) so it lies wholly inside `area`. */
+export function clampBox(box: Box, area: Box): Box {
+  const width = Math.min(Math.max(box.width, 0), area.width);
+  const height = Math.min(Math.max(box.height, 0), area.height);
+  const x = Math.min(Math.max(box.x, area.x), area.x + area.width - width);
+  const y = Math.min(Math.max(box.y, area.y), area.y + area.height - height);
+  return { x, y, width, height };
+}
+
+export function insideBox(box: Box, area: Box): boolean {
+  return (
+    box.width >= 0 &&
+    box.height >= 0 &&
+    box.x >= area.x - EPSILON &&
+    box.y >= area.y - EPSILON &&
+    box.x + box.width <= area.x + area.width + EPSILON &&
+    box.y + box.height <= area.y + area.height + EPSILON
+  );
+}
+
+/** The template's fields read from its editable_fields JSON (anything malformed is left out). */
+export function templateFields(raw: unknown): TemplateField[] {
+  if (!Array.isArray(raw)) return [];
+  const seen = new Set<string>();
+  const fields: TemplateField[] = [];
+  for (const f of raw) {
+    if (!f || typeof f !== "object") continue;
+    const { name, label, locked } = f as Record<string, unknown>;
+    if (typeof name !== "string" || !name || seen.has(name)) continue;
+    seen.add(name);
+    fields.push({ name, label: typeof label === "string" && label ? label : name, locked: locked === true });
+  }
+  return fields;
+}
+
+/**
+ * Where each field starts: one line each, top to bottom across the safe area's width, its label as
+ * its text. A locked field stays here with this text.
+ */
+export function defaultLayout(g: TemplateGeometry, fields: TemplateField[]): DesignField[] {
+  const area = safeArea(g);
+  const line = fields.length ? Math.min(0.4, area.height / fields.length) : 0;
+  return fields.map((f, i) => ({
+    name: f.name,
+    value: f.label,
+    x: round(area.x),
+    y: round(area.y + i * line),
+    width: round(area.width),
+    height: round(line),
+  }));
+}
+
+const round = (n: number) => Math.round(n * 1000) / 1000;
+
+const sameBox = (a: Box, b: Box) =>
+  Math.abs(a.x - b.x) <= EPSILON &&
+  Math.abs(a.y - b.y) <= EPSILON &&
+  Math.abs(a.width - b.width) <= EPSILON &&
+  Math.abs(a.height - b.height) <= EPSILON;
+
+/** Whether the editor lets this field be moved or edited. */
+export function isMovable(field: TemplateField | undefined): boolean {
+  return field !== undefined && !field.locked;
+}
+
+/**
+ * The problems of a design on this template, one per field at fault (empty: the design is sound):
+ * unknown or repeated fields, text too long, a box outside the safe area, a locked field changed.
+ */
+export function designProblems(
+  g: TemplateGeometry,
+  declared: TemplateField[],
+  design: DesignField[],
+): { field: string; message: string }[] {
+  const area = safeArea(g);
+  const byName = new Map(declared.map((f) => [f.name, f]));
+  const defaults = new Map(defaultLayout(g, declared).map((f) => [f.name, f]));
+  const seen = new Set<string>();
+  const problems: { field: string; message: string }[] = [];
+  design.forEach((f, i) => {
+    const at = `fields.${i}`;
+    const declaredField = byName.get(f.name);
+    if (!declaredField) {
+      problems.push({ field: `${at}.name`, message: `This template has no field "${f.name}"` });
+      return;
+    }
+    if (seen.has(f.name)) {
+      problems.push({ field: `${at}.name`, message: `${declaredField.label} is placed twice` });
+      return;
+    }
+    seen.add(f.name);
+    const start = defaults.get(f.name) as DesignField;
+    if (declaredField.locked && (f.value !== start.value || !sameBox(f, start))) {
+      problems.push({
+        field: at,
+        message: `${declaredField.label} is locked: it cannot be moved or changed`,
+      });
+    } else if (f.value.length > FIELD_VALUE_MAX) {
+      problems.push({
+        field: `${at}.value`,
+        message: `${declaredField.label} may hold at most ${FIELD_VALUE_MAX} characters`,
+      });
+    } else if (!insideBox(f, area)) {
+      problems.push({
+        field: at,
+        message: `${declaredField.label} is outside the safe area: keep it at least ${g.safe_margin} in inside the trim`,
+      });
+    }
+  });
+  return problems;
+}
+
+/** Why a file chosen as a template's side is not sent (the server takes a PDF or PNG of at most 10 MB), or null. */
+export function sideFileProblem(file: { type: string; size: number }): string | null {
+  if (!["application/pdf", "image/png"].includes(file.type)) return "Choose a PDF or a PNG image";
+  if (file.size > 10 * 1024 * 1024) return "Choose a file of at most 10 MB";
+  return null;
+}

@@ -1,0 +1,83 @@
+import { createCanvas } from "@napi-rs/canvas";
+import { test } from "@playwright/test";
+import { signedInAs } from "./sign-in";
+import { apiAs, expect } from "./ui-steps";
+
+// Issue 21, a template and the design editor: the admin opens a demo template's page and sees its
+// front and back as pictures (seeded as PDFs, thumbnailed by the server) with the trim and safe
+// lines over them, uploads a new back; "Open in design editor" opens the reference editor in a new window, a text
+// field is changed and saved, and the new design version with its preview shows on the page.
+
+interface Template {
+  id: number;
+  name: string;
+  site_id: number;
+  back_file: string | null;
+  editable_fields: { name: string; label: string; locked: boolean }[] | null;
+}
+
+test("a template's sides with their lines, and a design saved from the editor", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await signedInAs(page, "admin@pressroom.test");
+  const api = await apiAs(page, request);
+  const templates = await api.get<Template[]>("templates?limit=100&status=published");
+  const template = templates.find(
+    (t) => t.back_file && (t.editable_fields ?? []).some((f) => !f.locked),
+  ) as Template;
+  expect(template, "a demo template with a back and an editable field").toBeTruthy();
+  const field = (template.editable_fields ?? []).find((f) => !f.locked) as { name: string; label: string };
+  const before = await api.get<{ design_version: number }[]>(`templates/${template.id}/designs`);
+  const next = (before[0]?.design_version ?? 0) + 1;
+
+  await page.goto(`/templates/${template.site_id}/${template.id}`);
+  await expect(page.getByRole("heading", { name: template.name })).toBeVisible();
+  for (const side of ["Front", "Back"]) {
+    const image = page.getByRole("img", { name: `${side} of the template` });
+    await expect(image).toBeVisible();
+    // A real picture, decoded by the browser.
+    expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100);
+    const guides = page.getByRole("img", { name: `${side}: bleed edge, trim and safe area` });
+    await expect(guides.locator('[data-guide="trim"]')).toBeVisible();
+    await expect(guides.locator('[data-guide="safe"]')).toBeVisible();
+  }
+  // A new back, uploaded as a PNG: its thumbnail replaces the seeded one.
+  const art = createCanvas(600, 300);
+  art.getContext("2d").fillRect(0, 0, 600, 300);
+  await page
+    .locator("figure", { hasText: "Back" })
+    .locator('input[type="file"]')
+    .setInputFiles({ name: "back.png", mimeType: "image/png", buffer: art.toBuffer("image/png") });
+  await expect(page.getByText("The back is updated")).toBeVisible();
+  await expect
+    .poll(() =>
+      page
+        .getByRole("img", { name: "Back of the template" })
+        .evaluate((img: HTMLImageElement) => img.naturalWidth),
+    )
+    .toBe(600);
+  const legend = page.getByRole("list", { name: "Legend" });
+  await expect(legend).toContainText("Trim:");
+  await expect(legend).toContainText("Safe area:");
+
+  const [editor] = await Promise.all([
+    page.waitForEvent("popup"),
+    page.getByRole("button", { name: "Open in design editor" }).click(),
+  ]);
+  await expect(editor).toHaveURL(new RegExp(`/design-editor/.+template_id=${template.id}&`));
+  await expect(editor.getByRole("status")).toHaveText("Ready.");
+  expect(await editor.evaluate(() => window.opener !== null), "the editor can answer the app").toBe(true);
+  await expect(editor.locator("canvas").first()).toBeVisible();
+  const input = editor.getByLabel(field.label, { exact: true });
+  await input.fill("Jordan E2E Rivers");
+  await editor.getByRole("button", { name: "Save design" }).click();
+  await expect(editor.getByRole("status")).toHaveText(`Saved as design version ${next}.`);
+
+  // The page heard the editor and lists the new version, with its preview, first.
+  const version = page.getByTestId(`design-${next}`);
+  await expect(version).toContainText(`Version ${next}`);
+  await expect(version).toContainText("Jordan E2E Rivers");
+  const preview = version.getByRole("img", { name: `Preview of design version ${next}` });
+  await expect(preview).toBeVisible();
+  expect(await preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100);
+  await expect(page.locator('[data-testid^="design-"]').first()).toContainText(`Version ${next}`);
+});
