@@ -6,7 +6,7 @@ import { MAIL_TOOLS, TOOL_KEYS, TOOL_MAIL_CLASS_KEYS, type ToolKey } from "../..
 import { getAuth, requestGrants, requireAuth } from "../auth/authenticate";
 import type { Database } from "../db/open";
 import { mail_tool_drafts, postage_rates } from "../db/schema";
-import { forbidden, HttpError, notFound } from "../http/errors";
+import { forbidden, HttpError, notFound, validationFailed } from "../http/errors";
 import { modelIn } from "../orders/order-state";
 import { inTransaction, parseBody, pathId, requireCan } from "../orders/route-helpers";
 import type { ResourceRegistry } from "../resources/model";
@@ -222,6 +222,9 @@ export async function mailToolRoutes(
   app.get("/mail-tools/drafts", { onRequest: requireAuth, ...hidden }, async (request) => {
     const { tenantId, user } = getAuth(request);
     const tool = (request.query as { tool?: unknown }).tool;
+    if (tool !== undefined && !(TOOL_KEYS as unknown[]).includes(tool)) {
+      throw validationFailed([{ field: "tool", message: "Choose the postcard or the letter tool" }]);
+    }
     const rows = await app.db
       .select()
       .from(mail_tool_drafts)

@@ -145,29 +145,32 @@ describeEachStore("postcard and letter tools", (kind) => {
   });
 
   it("takes a tenant admin's rate table (409 on a stale version, 403 for others) and prices from it", async () => {
+    // The seed saved the demo shop's table (version 1); another tenant reads the defaults (version 0).
     const read = await call(t.app, "GET", "mail-tools/rates", csr);
-    expect(read.body.data.version).toBe(0);
+    expect(read.body.data.version).toBe(1);
+    expect(read.body.data.rates).toContainEqual({ mail_class: "marketing", shape: "card", rate: 0.31 });
     const rates = [{ mail_class: "marketing", shape: "card", rate: 0.4 }];
-    expect((await call(t.app, "PUT", "mail-tools/rates", csr, { version: 0, rates })).status).toBe(403);
-    expect((await call(t.app, "PUT", "mail-tools/rates", admin, { version: 0, rates })).status).toBe(200);
-    const stale = await call(t.app, "PUT", "mail-tools/rates", admin, { version: 0, rates });
+    expect((await call(t.app, "PUT", "mail-tools/rates", csr, { version: 1, rates })).status).toBe(403);
+    expect((await call(t.app, "PUT", "mail-tools/rates", admin, { version: 1, rates })).status).toBe(200);
+    const stale = await call(t.app, "PUT", "mail-tools/rates", admin, { version: 1, rates });
     expect(stale.status).toBe(409);
     expect(stale.body.message).toContain("Reload");
     const bad = await call(t.app, "PUT", "mail-tools/rates", admin, {
-      version: 1,
+      version: 2,
       rates: [{ mail_class: "marketing", shape: "card", rate: -1 }],
     });
     expect(bad.status).toBe(400);
+    // 500 × $0.40 = $200.00 postage.
     expect((await call(t.app, "POST", "mail-tools/quote", csr, job())).body.data).toMatchObject({
       postage: 200,
       total: 450,
     });
-    // A class the table no longer has cannot be priced; another tenant still reads the defaults.
+    // A class the table no longer has cannot be priced.
     const gone = await call(t.app, "POST", "mail-tools/quote", csr, job({ mail_class: "first_class" }));
     expect(gone.body.errors?.[0]).toMatchObject({ field: "mail_class" });
-    expect((await call(t.app, "GET", "mail-tools/rates", other)).body.data.version).toBe(0);
-    const defaults = (await call(t.app, "GET", "mail-tools/rates", other)).body.data.rates as Json[];
-    await call(t.app, "PUT", "mail-tools/rates", admin, { version: 1, rates: defaults });
+    const defaults = await call(t.app, "GET", "mail-tools/rates", other);
+    expect(defaults.body.data.version).toBe(0);
+    await call(t.app, "PUT", "mail-tools/rates", admin, { version: 2, rates: defaults.body.data.rates });
   });
 
   it.each([
@@ -312,6 +315,7 @@ describeEachStore("postcard and letter tools", (kind) => {
     expect(
       (await call(t.app, "GET", "mail-tools/drafts?tool=letter", csr)).body.data.map((d) => d.id),
     ).toContain(id);
+    expect((await call(t.app, "GET", "mail-tools/drafts?tool=flyer", csr)).status).toBe(400);
     for (const token of [other, admin]) {
       expect((await call(t.app, "GET", `mail-tools/drafts/${id}`, token)).status).toBe(404);
       expect((await call(t.app, "DELETE", `mail-tools/drafts/${id}`, token)).status).toBe(404);
