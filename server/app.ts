@@ -208,8 +208,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
       if (mailing.every((kind) => registry.byKind.has(kind)))
         await api.register(campaignRoutes, { registry });
       // The postcard and letter tools: price a job, save and resume it, create its order (server/mail-tools).
-      if (mailing.every((kind) => registry.byKind.has(kind)) && registry.byKind.has("Route"))
-        await api.register(mailToolRoutes, { registry });
+      const tools = [...mailing, "Route", "Template"] as const;
+      if (tools.every((kind) => registry.byKind.has(kind))) await api.register(mailToolRoutes, { registry });
       // GET /events: record changes, live (server/live/).
       await api.register(liveRoutes, { database: options.database, registry });
       // Never part of a normal server: only the e2e runner sets PRESSROOM_TEST_OUTBOX=1.

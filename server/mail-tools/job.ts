@@ -136,6 +136,7 @@ export interface Priced extends Quote {
   /** What the list or routes give. */
   available: number;
   product_name: string;
+  template_name: string | null;
   drops: { drop_no: number; scheduled_date: string; quantity: number }[];
 }
 
@@ -162,6 +163,17 @@ export async function priceJob(
     .where(and(eq(c.tenant_id, tenantId), eq(c.id, job.customer_id)));
   if (!customer)
     throw validationFailed([{ field: "customer_id", message: "Choose a customer of this shop" }]);
+  let templateName: string | null = null;
+  if (typeof job.template_id === "number") {
+    const tp = modelIn(registry, "Template").table.table;
+    const [template] = await tx
+      .select({ name: tp.name })
+      .from(tp)
+      .where(and(eq(tp.tenant_id, tenantId), eq(tp.id, job.template_id)));
+    if (!template)
+      throw validationFailed([{ field: "template_id", message: "Choose a template of this shop" }]);
+    templateName = String(template.name);
+  }
   let available = 0;
   if (job.source === "list") {
     const l = modelIn(registry, "List").table.table;
@@ -211,7 +223,7 @@ export async function priceJob(
   const quantities = equalDrops(pieces, Math.max(dates.length, 1));
   const drops = dates.map((date, i) => ({ drop_no: i + 1, scheduled_date: date, quantity: quantities[i] }));
   if (drops.length > 0) await checkDrops(tx, tenantId, job, drops, now);
-  return { ...quote, available, product_name: String(product.name), drops };
+  return { ...quote, available, product_name: String(product.name), template_name: templateName, drops };
 }
 
 /** The mail order's rules on the drops, as errors on drop_dates.{i} (route_ids for EDDM's limit). */

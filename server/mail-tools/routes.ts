@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { scopeFor } from "../../src/access/permissions";
@@ -22,6 +22,9 @@ import { type Job, jobBody, priceJob, rateTable } from "./job";
 //   POST /mail-tools/quote             a job: its pieces, print price, postage, total; its drops checked
 //   POST /mail-tools/orders            { ...job, drop_dates, draft_id? }: the order, its item, its mail order
 //                                      and drops in one transaction (nothing written when any part is refused)
+//   GET  /mail-tools/lists?customer_id=  the customer's mailing lists with their counts (for the mailing step: a
+//                                      CSR makes mail orders without reading lists elsewhere), same permissions
+//   GET  /mail-tools/routes            the EDDM carrier routes with their counts, same permissions
 //   GET/POST /mail-tools/drafts, GET/PATCH/DELETE /mail-tools/drafts/{id}   saved jobs, the caller's own
 
 const hidden = { schema: { hide: true } };
@@ -133,6 +136,48 @@ export async function mailToolRoutes(
       }
     });
     return { data: await rateTable(app.db, tenantId) };
+  });
+
+  app.get("/mail-tools/lists", { onRequest: requireAuth, ...hidden }, async (request) => {
+    await canMakeOrders(request);
+    const customer = (request.query as { customer_id?: unknown }).customer_id;
+    if (typeof customer !== "string" || !/^\d{1,10}$/.test(customer)) {
+      throw validationFailed([{ field: "customer_id", message: "Choose the customer" }]);
+    }
+    const l = modelIn(registry, "List").table.table;
+    const rows = await app.db
+      .select({
+        id: l.id,
+        name: l.name,
+        status: l.status,
+        record_count: l.record_count,
+        valid_count: l.valid_count,
+      })
+      .from(l)
+      .where(and(eq(l.tenant_id, getAuth(request).tenantId), eq(l.customer_id, Number(customer))))
+      .orderBy(asc(l.name))
+      .limit(200);
+    return { data: rows };
+  });
+
+  app.get("/mail-tools/routes", { onRequest: requireAuth, ...hidden }, async (request) => {
+    await canMakeOrders(request);
+    const r = modelIn(registry, "Route").table.table;
+    const rows = await app.db
+      .select({
+        id: r.id,
+        zip5: r.zip5,
+        carrier_route: r.carrier_route,
+        type: r.type,
+        residential_count: r.residential_count,
+        business_count: r.business_count,
+        total_count: r.total_count,
+      })
+      .from(r)
+      .where(eq(r.tenant_id, getAuth(request).tenantId))
+      .orderBy(asc(r.zip5), asc(r.carrier_route))
+      .limit(2_000);
+    return { data: rows };
   });
 
   app.post("/mail-tools/quote", { onRequest: requireAuth, ...hidden }, async (request) => {

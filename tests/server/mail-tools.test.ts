@@ -326,7 +326,35 @@ describeEachStore("postcard and letter tools", (kind) => {
     expect((await call(t.app, "DELETE", `mail-tools/drafts/${id}`, csr)).status).toBe(204);
   });
 
+  it("lists the customer's mailing lists with their counts and the EDDM routes to whoever makes mail orders", async () => {
+    const lists = await call(t.app, "GET", `mail-tools/lists?customer_id=${customer}`, csr);
+    expect(lists.status).toBe(200);
+    const [row] = await selectRows<{ name: string; record_count: number }>(
+      db,
+      sql`select name, record_count from lists where id = ${list}`,
+    );
+    expect(lists.body.data.find((l) => l.id === list)).toMatchObject(row);
+    expect(lists.body.data.every((l) => typeof l.record_count === "number")).toBe(true);
+    const otherLists = await call(t.app, "GET", `mail-tools/lists?customer_id=${customer}`, other);
+    expect(otherLists.body.data).toEqual([]);
+    const picked = (await call(t.app, "GET", "mail-tools/routes", csr)).body.data.filter((r) =>
+      String(r.zip5).startsWith("999"),
+    );
+    expect(picked.map((r) => [r.zip5, r.carrier_route, r.total_count])).toEqual([
+      ["99901", "C001", 3_000],
+      ["99901", "C002", 3_000],
+      ["99902", "C001", 150],
+      ["99903", "C001", 700],
+      ["99903", "C002", 500],
+    ]);
+    expect(
+      (await call(t.app, "GET", "mail-tools/routes", other)).body.data.some((r) => r.zip5 === "99901"),
+    ).toBe(false);
+  });
+
   it("refuses pricing and creating to a person who may not create orders (403)", async () => {
+    expect((await call(t.app, "GET", "mail-tools/routes", press)).status).toBe(403);
+    expect((await call(t.app, "GET", `mail-tools/lists?customer_id=${customer}`, press)).status).toBe(403);
     expect((await call(t.app, "POST", "mail-tools/quote", press, job())).status).toBe(403);
     expect(
       (await call(t.app, "POST", "mail-tools/orders", press, { job: job({ drop_dates: [FIRST] }) })).status,

@@ -27,6 +27,7 @@ export interface ToolQuote {
   postage: number;
   total: number;
   product_name: string;
+  template_name: string | null;
   drops: { drop_no: number; scheduled_date: string; quantity: number }[];
 }
 

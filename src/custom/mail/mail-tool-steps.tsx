@@ -2,7 +2,6 @@
 // step's answers): product and size, artwork, the mailing (a list or EDDM routes), count and price, mail
 // class and drops, proof. The server decides each step (mail-tool-page.tsx asks it); the rules here are
 // the same sentences shown before asking.
-import { useList, useOne } from "@refinedev/core";
 import {
   Alert,
   Button,
@@ -22,6 +21,8 @@ import {
 } from "antd";
 import dayjs from "dayjs";
 import { ReferenceSelect } from "../../components/fields/reference-select";
+import { useFetched } from "../../providers/use-fetched";
+import mailOrders from "../../resources/mail-orders";
 import type { ToolJob, ToolQuote } from "./mail-tool-api";
 import { type MailTool, sizeProblem, TOOL_MAIL_CLASSES, type ToolMailClass } from "./mail-tools";
 import { RoutePicker } from "./route-picker";
@@ -49,7 +50,12 @@ export function ProductStep({ tool }: { tool: MailTool }) {
           htmlFor="tool-customer"
           rules={required("Choose the customer")}
         >
-          <ReferenceSelect id="tool-customer" target="Customer" placeholder="Search customers" />
+          <ReferenceSelect
+            id="tool-customer"
+            target="Customer"
+            source={{ resource: mailOrders, field: "customer_id" }}
+            placeholder="Search customers"
+          />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
@@ -59,7 +65,12 @@ export function ProductStep({ tool }: { tool: MailTool }) {
           htmlFor="tool-product"
           rules={required("Choose a product")}
         >
-          <ReferenceSelect id="tool-product" target="Product" placeholder="Search products" />
+          <ReferenceSelect
+            id="tool-product"
+            target="Product"
+            source={{ resource: mailOrders, field: "product_id" }}
+            placeholder="Search products"
+          />
         </Form.Item>
       </Col>
       <Col xs={12} md={6}>
@@ -103,7 +114,12 @@ export function ArtworkStep() {
           rules={required("Choose a template for the artwork")}
           extra="The design printed on the piece; the proof step shows it again."
         >
-          <ReferenceSelect id="tool-template" target="Template" placeholder="Search templates" />
+          <ReferenceSelect
+            id="tool-template"
+            target="Template"
+            source={{ resource: mailOrders, field: "template_id" }}
+            placeholder="Search templates"
+          />
         </Form.Item>
       </Col>
     </Row>
@@ -122,11 +138,12 @@ interface ListRow {
 function CustomerLists({ customer }: { customer?: number }) {
   const form = Form.useFormInstance<ToolJob>();
   const chosen = (Form.useWatch("list_ids", form) as number[] | undefined) ?? [];
-  const { result, query } = useList<ListRow>({
-    resource: "lists",
-    filters: [{ field: "customer_id", operator: "eq", value: customer }],
-    pagination: { pageSize: 100 },
-    queryOptions: { enabled: customer !== undefined },
+  // Through the tools' own endpoint: whoever makes mail orders picks the customer's lists (customer service
+  // reads no List pages).
+  const { data, query } = useFetched<ListRow[]>({
+    url: "mail-tools/lists",
+    config: { query: { customer_id: customer } },
+    queryOptions: { queryKey: ["mail-tools", "lists", customer], enabled: customer !== undefined },
   });
   if (customer === undefined) return <Empty description="Choose the customer first (step 1)" />;
   return (
@@ -134,7 +151,7 @@ function CustomerLists({ customer }: { customer?: number }) {
       rowKey="id"
       size="small"
       loading={query.isLoading}
-      dataSource={result?.data ?? []}
+      dataSource={data ?? []}
       pagination={false}
       locale={{ emptyText: "This customer has no mailing lists: upload one on the Lists page" }}
       rowSelection={{
@@ -308,11 +325,6 @@ export function DropsStep({ quote }: { quote?: ToolQuote }) {
 }
 
 export function ProofStep({ tool, job, quote }: { tool: MailTool; job: ToolJob; quote?: ToolQuote }) {
-  const { result: picked } = useOne<{ id: number; name: string; preview_image?: string | null }>({
-    resource: "templates",
-    id: job.template_id ?? "",
-    queryOptions: { enabled: typeof job.template_id === "number" },
-  });
   return (
     <Flex vertical gap={12}>
       <section aria-label="Proof">
@@ -322,7 +334,7 @@ export function ProofStep({ tool, job, quote }: { tool: MailTool; job: ToolJob; 
           <Descriptions.Item label="Size">
             {job.width} × {job.length} in
           </Descriptions.Item>
-          <Descriptions.Item label="Template">{picked?.name ?? "—"}</Descriptions.Item>
+          <Descriptions.Item label="Template">{quote?.template_name ?? "—"}</Descriptions.Item>
           <Descriptions.Item label="Mail class">
             {job.mail_class ? TOOL_MAIL_CLASSES[job.mail_class] : "—"}
           </Descriptions.Item>
@@ -331,9 +343,6 @@ export function ProofStep({ tool, job, quote }: { tool: MailTool; job: ToolJob; 
           </Descriptions.Item>
         </Descriptions>
       </section>
-      {picked?.preview_image ? (
-        <img src={picked.preview_image} alt={`The template ${picked.name}`} style={{ maxWidth: 320 }} />
-      ) : null}
       {quote && <QuoteTable quote={quote} />}
       <Alert
         type="info"

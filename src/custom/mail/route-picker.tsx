@@ -1,9 +1,9 @@
 // EDDM carrier routes to pick for a mailing (the postcard and letter tools' mailing step): the routes by ZIP
 // with their residential, business and total addresses, filtered by ZIP, each ZIP's chosen total against
 // EDDM Retail's 200–5,000 pieces a day (the server decides when the drops are set: mail-tools.ts).
-import { useList } from "@refinedev/core";
 import { Alert, Flex, Select, Table, Tag, Typography } from "antd";
 import { useMemo, useState } from "react";
+import { useFetched } from "../../providers/use-fetched";
 import { EDDM_RETAIL_MAX, EDDM_RETAIL_MIN } from "./mail-tools";
 
 export interface RouteRow {
@@ -24,15 +24,12 @@ interface RoutePickerProps {
 }
 
 export function RoutePicker({ value = [], onChange }: RoutePickerProps) {
-  const { result, query } = useList<RouteRow>({
-    resource: "routes",
-    pagination: { pageSize: 100 },
-    sorters: [
-      { field: "zip5", order: "asc" },
-      { field: "carrier_route", order: "asc" },
-    ],
+  // Through the tools' own endpoint: whoever makes mail orders picks routes without reading the Route pages.
+  const { data, query } = useFetched<RouteRow[]>({
+    url: "mail-tools/routes",
+    queryOptions: { queryKey: ["mail-tools", "routes"] },
   });
-  const routes = result?.data ?? [];
+  const routes = data ?? [];
   const zips = useMemo(() => [...new Set(routes.map((r) => r.zip5))], [routes]);
   const [zip, setZip] = useState<string | undefined>();
   const shown = zip ? routes.filter((r) => r.zip5 === zip) : routes;
