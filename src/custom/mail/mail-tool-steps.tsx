@@ -137,7 +137,7 @@ interface ListRow {
 
 function CustomerLists({ customer }: { customer?: number }) {
   const form = Form.useFormInstance<ToolJob>();
-  const chosen = (Form.useWatch("list_ids", form) as number[] | undefined) ?? [];
+  const chosen = (Form.useWatch("list_ids", { form, preserve: true }) as number[] | undefined) ?? [];
   // Through the tools' own endpoint: whoever makes mail orders picks the customer's lists (customer service
   // reads no List pages).
   const { data, query } = useFetched<ListRow[]>({
@@ -175,8 +175,8 @@ function CustomerLists({ customer }: { customer?: number }) {
 
 export function MailingStep() {
   const form = Form.useFormInstance<ToolJob>();
-  const source = Form.useWatch("source", form);
-  const customer = Form.useWatch("customer_id", form);
+  const source = Form.useWatch("source", { form, preserve: true });
+  const customer = Form.useWatch("customer_id", { form, preserve: true });
   return (
     <Flex vertical gap={8}>
       <Form.Item name="source" label="Mail to" rules={required("Mail to a list or to EDDM routes")}>
@@ -205,7 +205,7 @@ export function MailingStep() {
 
 export function PriceStep({ quote }: { quote?: ToolQuote }) {
   const form = Form.useFormInstance<ToolJob>();
-  const source = Form.useWatch("source", form);
+  const source = Form.useWatch("source", { form, preserve: true });
   const classes = (Object.keys(TOOL_MAIL_CLASSES) as ToolMailClass[]).filter((c) =>
     source === "eddm" ? c === "eddm_retail" : c !== "eddm_retail",
   );
