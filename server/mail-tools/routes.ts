@@ -82,18 +82,20 @@ const draftUpdate = z
   .strict();
 const orderBody = z.object({ draft_id: z.number().int().min(1).optional(), job: jobBody }).strict();
 
+/** A saved job of the caller's, in the caller's tenant. */
+const mine = (tenantId: number, userId: number, id: number) =>
+  and(
+    eq(mail_tool_drafts.tenant_id, tenantId),
+    eq(mail_tool_drafts.user_id, userId),
+    eq(mail_tool_drafts.id, id),
+  );
+
 async function draftOf(db: Database, request: FastifyRequest, id: number) {
   const { tenantId, user } = getAuth(request);
   const [row] = await db
     .select()
     .from(mail_tool_drafts)
-    .where(
-      and(
-        eq(mail_tool_drafts.tenant_id, tenantId),
-        eq(mail_tool_drafts.user_id, user.id),
-        eq(mail_tool_drafts.id, id),
-      ),
-    );
+    .where(mine(tenantId, user.id, id));
   if (!row) throw notFound();
   return row;
 }
@@ -241,15 +243,7 @@ export async function mailToolRoutes(
         note,
       );
       if (draft_id !== undefined) {
-        await ctx.tx
-          .delete(mail_tool_drafts)
-          .where(
-            and(
-              eq(mail_tool_drafts.tenant_id, ctx.tenantId),
-              eq(mail_tool_drafts.user_id, user.id),
-              eq(mail_tool_drafts.id, draft_id),
-            ),
-          );
+        await ctx.tx.delete(mail_tool_drafts).where(mine(ctx.tenantId, user.id, draft_id));
       }
       return {
         order_id: order.row.id as number,

@@ -1,6 +1,5 @@
 import { test } from "@playwright/test";
-import { addDays, nextMailingDay } from "../../server/campaigns/schedule";
-import { uspsHolidaysOf } from "../../server/resources/hooks/usps-holidays";
+import { mailDates } from "../server/mail-dates";
 import { pickDateTime } from "./form-steps";
 import { signedInAs } from "./sign-in";
 import { apiAs, chooseReference, expect, openMenu } from "./ui-steps";
@@ -10,19 +9,7 @@ import { apiAs, chooseReference, expect, openMenu } from "./ui-steps";
 // first), a template, a customer's mailing list with its counts, the count and price, two drops (one on a USPS
 // holiday refused with its reason, then moved), the proof, and the order created with its mail order.
 
-const today = new Date().toISOString().slice(0, 10);
-const FIRST = nextMailingDay(addDays(today, 10));
-const SECOND = nextMailingDay(addDays(FIRST, 14));
-const HOLIDAY = (() => {
-  const year = Number(today.slice(0, 4));
-  for (const y of [year, year + 1]) {
-    for (const [date, name] of uspsHolidaysOf(y)) {
-      const day = new Date(`${date}T00:00:00Z`).getUTCDay();
-      if (date > FIRST && date < addDays(FIRST, 80) && day > 0 && day < 6) return { date, name };
-    }
-  }
-  throw new Error("no USPS holiday within 80 days of the first drop");
-})();
+const { FIRST, SECOND, HOLIDAY } = mailDates();
 
 test("the administrator prices a postcard mailing, schedules two drops and creates the order", async ({
   page,

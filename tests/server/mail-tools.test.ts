@@ -1,10 +1,9 @@
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { addDays, nextMailingDay } from "../../server/campaigns/schedule";
 import { type DatabaseHandle, selectRows } from "../../server/db/open";
-import { uspsHolidaysOf } from "../../server/resources/hooks/usps-holidays";
 import { bearer, createTestApp, describeEachStore, signIn, type TestApp } from "./helpers";
+import { mailDates } from "./mail-dates";
 
 // The postcard and letter tools (issue 22): a job's price (print from the product's tiers, postage from the
 // tenant's editable rate table), the tools' size rules, EDDM Retail's 200–5,000 pieces a day per ZIP, a drop on
@@ -31,21 +30,7 @@ const call = async (
 const n = async (db: DatabaseHandle["db"], query: ReturnType<typeof sql>) =>
   Number((await selectRows<{ n: number }>(db, query))[0].n);
 
-const today = new Date().toISOString().slice(0, 10);
-const FIRST = nextMailingDay(addDays(today, 10));
-const SECOND = nextMailingDay(addDays(FIRST, 14));
-/** A weekday USPS holiday 10 to 300 days ahead, with its name. */
-const HOLIDAY = (() => {
-  const year = Number(today.slice(0, 4));
-  for (const y of [year, year + 1]) {
-    for (const [date, name] of uspsHolidaysOf(y)) {
-      const day = new Date(`${date}T00:00:00Z`).getUTCDay();
-      if (date > addDays(today, 10) && date < addDays(today, 300) && day > 0 && day < 6)
-        return { date, name };
-    }
-  }
-  throw new Error("no USPS holiday ahead");
-})();
+const { FIRST, SECOND, HOLIDAY } = mailDates();
 
 describeEachStore("postcard and letter tools", (kind) => {
   let t: TestApp;

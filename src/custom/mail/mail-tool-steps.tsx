@@ -31,6 +31,36 @@ const money = (n: number) => n.toLocaleString("en-US", { style: "currency", curr
 const count = (n: number) => n.toLocaleString("en-US");
 const required = (message: string) => [{ required: true, message }];
 
+/** A reference the job names, picked through the MailOrder look-ups (whoever makes mail orders may pick it). */
+function ReferenceItem(props: {
+  name: "customer_id" | "product_id" | "template_id";
+  label: string;
+  target: "Customer" | "Product" | "Template";
+  required: string;
+  placeholder: string;
+  extra?: string;
+}) {
+  const id = `tool-${props.name}`;
+  return (
+    <Col xs={24} md={12}>
+      <Form.Item
+        name={props.name}
+        label={props.label}
+        htmlFor={id}
+        rules={required(props.required)}
+        extra={props.extra}
+      >
+        <ReferenceSelect
+          id={id}
+          target={props.target}
+          source={{ resource: mailOrders, field: props.name }}
+          placeholder={props.placeholder}
+        />
+      </Form.Item>
+    </Col>
+  );
+}
+
 export function ProductStep({ tool }: { tool: MailTool }) {
   const form = Form.useFormInstance<ToolJob>();
   const sizeRule = {
@@ -43,36 +73,20 @@ export function ProductStep({ tool }: { tool: MailTool }) {
   };
   return (
     <Row gutter={16}>
-      <Col xs={24} md={12}>
-        <Form.Item
-          name="customer_id"
-          label="Customer"
-          htmlFor="tool-customer"
-          rules={required("Choose the customer")}
-        >
-          <ReferenceSelect
-            id="tool-customer"
-            target="Customer"
-            source={{ resource: mailOrders, field: "customer_id" }}
-            placeholder="Search customers"
-          />
-        </Form.Item>
-      </Col>
-      <Col xs={24} md={12}>
-        <Form.Item
-          name="product_id"
-          label="Product"
-          htmlFor="tool-product"
-          rules={required("Choose a product")}
-        >
-          <ReferenceSelect
-            id="tool-product"
-            target="Product"
-            source={{ resource: mailOrders, field: "product_id" }}
-            placeholder="Search products"
-          />
-        </Form.Item>
-      </Col>
+      <ReferenceItem
+        name="customer_id"
+        label="Customer"
+        target="Customer"
+        required="Choose the customer"
+        placeholder="Search customers"
+      />
+      <ReferenceItem
+        name="product_id"
+        label="Product"
+        target="Product"
+        required="Choose a product"
+        placeholder="Search products"
+      />
       <Col xs={12} md={6}>
         <Form.Item
           name="width"
@@ -106,22 +120,14 @@ export function ProductStep({ tool }: { tool: MailTool }) {
 export function ArtworkStep() {
   return (
     <Row gutter={16}>
-      <Col xs={24} md={12}>
-        <Form.Item
-          name="template_id"
-          label="Template"
-          htmlFor="tool-template"
-          rules={required("Choose a template for the artwork")}
-          extra="The design printed on the piece; the proof step shows it again."
-        >
-          <ReferenceSelect
-            id="tool-template"
-            target="Template"
-            source={{ resource: mailOrders, field: "template_id" }}
-            placeholder="Search templates"
-          />
-        </Form.Item>
-      </Col>
+      <ReferenceItem
+        name="template_id"
+        label="Template"
+        target="Template"
+        required="Choose a template for the artwork"
+        placeholder="Search templates"
+        extra="The design printed on the piece; the proof step shows it again."
+      />
     </Row>
   );
 }

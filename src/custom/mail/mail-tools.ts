@@ -3,6 +3,7 @@
 // rates the tenant starts with, and a job's price. Shared by the server (server/mail-tools/, which
 // decides) and the wizard (which shows the same sentences before asking).
 import { tierPrice } from "../../resource-engine/pricing";
+import { MAIL_CLASS_LABELS } from "./campaign-words";
 
 export type ToolKey = "postcard" | "letter";
 export type Shape = "card" | "letter";
@@ -55,12 +56,8 @@ export function sizeProblem(tool: MailTool, width: number, length: number): stri
   return null;
 }
 
-export const TOOL_MAIL_CLASSES = {
-  first_class: "First-Class",
-  marketing: "Marketing Mail",
-  nonprofit_marketing: "Nonprofit Marketing Mail",
-  eddm_retail: "EDDM Retail",
-} as const;
+/** The campaigns' classes, and EDDM Retail for carrier routes. */
+export const TOOL_MAIL_CLASSES = { ...MAIL_CLASS_LABELS, eddm_retail: "EDDM Retail" } as const;
 export type ToolMailClass = keyof typeof TOOL_MAIL_CLASSES;
 export const TOOL_MAIL_CLASS_KEYS = Object.keys(TOOL_MAIL_CLASSES) as ToolMailClass[];
 
