@@ -38,7 +38,8 @@ const serverDir = new URL("./tests/server/", import.meta.url);
 const serverFiles = readdirSync(serverDir).filter((file) => file.endsWith(".test.ts"));
 const serverText = (file: string) => readFileSync(new URL(file, serverDir), "utf8");
 // The seed's own checks, the 10,000-row product import, and the campaigns' scheduler and tenant settings (each seeds
-// databases of its own) run here too, on both stores: together two minutes of a worker that npm test cannot spare.
+// databases of its own) run here too, on both stores: together two minutes of a worker that npm test cannot spare;
+// so do the postcard and letter tools' endpoints (issue 22).
 // So do the migrations and the additive schema sync, the OpenAPI document, and the production floor's endpoints
 // (npm test's press-dashboard flow claims, starts and completes through them in the browser).
 const LONG = [
@@ -46,6 +47,7 @@ const LONG = [
   "catalogue-editing",
   "db",
   "domain-product-import",
+  "mail-tools",
   "openapi-document",
   "production-floor",
   "resources-schema",

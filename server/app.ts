@@ -25,6 +25,7 @@ import { systemRoutes } from "./http/system-routes";
 import { testRoutes } from "./http/test-routes";
 import { liveRoutes } from "./live/routes";
 import { createMailer, type Mailer } from "./mail/mailer";
+import { mailToolRoutes } from "./mail-tools/routes";
 import { mailDropRoutes } from "./orders/mail-drop-routes";
 import { planningRoutes } from "./orders/planning-routes";
 import { proofRoutes } from "./orders/proof-routes";
@@ -212,6 +213,9 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
       const mailing = ["MailOrder", "Order", "List", "Customer", "Product", "Location"] as const;
       if (mailing.every((kind) => registry.byKind.has(kind)))
         await api.register(campaignRoutes, { registry });
+      // The postcard and letter tools: price a job, save and resume it, create its order (server/mail-tools).
+      const tools = [...mailing, "Route", "Template"] as const;
+      if (tools.every((kind) => registry.byKind.has(kind))) await api.register(mailToolRoutes, { registry });
       // GET /events: record changes, live (server/live/).
       await api.register(liveRoutes, { database: options.database, registry });
       // Never part of a normal server: only the e2e runner sets PRESSROOM_TEST_OUTBOX=1.

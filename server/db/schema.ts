@@ -550,6 +550,43 @@ export const tenant_settings = pgTable(
 );
 
 /**
+ * A tenant's postage rate table for the postcard and letter tools (issue 22, server/mail-tools/):
+ * [{ mail_class, shape, rate }] in dollars a piece, edited by product admins with `version`. A tenant
+ * without a row prices at the defaults (src/custom/mail/mail-tools.ts DEFAULT_POSTAGE_RATES).
+ */
+export const postage_rates = pgTable(
+  "postage_rates",
+  {
+    id: id(),
+    tenant_id: tenantId(),
+    rates: jsonb("rates").$type<{ mail_class: string; shape: string; rate: number }[]>().notNull(),
+    updated_by: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
+    ...recordColumns(),
+  },
+  (t) => [uniqueIndex("postage_rates_tenant").on(t.tenant_id)],
+);
+
+/**
+ * A postcard or letter tool job saved part-way (resumed at /postcard-tool/{id}, /letter-tool/{id}):
+ * the wizard's step and answers, its person's and tenant's alone. Removed when its order is created.
+ */
+export const mail_tool_drafts = pgTable(
+  "mail_tool_drafts",
+  {
+    id: id(),
+    tenant_id: tenantId(),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tool: text("tool").notNull(),
+    step: integer("step").notNull().default(0),
+    state: jsonb("state").$type<Record<string, unknown>>().notNull(),
+    ...recordColumns(),
+  },
+  (t) => [index("mail_tool_drafts_owner_idx").on(t.tenant_id, t.user_id, t.id)],
+);
+
+/**
  * A template's front or back (issue 21): the file as uploaded (PDF, PNG or JPEG) and the PNG
  * thumbnail the server made of it (a PDF's first page rendered), both in the shop-files store
  * (FILES_DIR/shop/templates/; server/templates/images.ts).

@@ -18,6 +18,7 @@ import {
 import { seedCampaigns } from "./seed-campaigns";
 import { seedTenantSettings } from "./seed-data/tenant-settings";
 import { seedFileMakerTables } from "./seed-filemaker";
+import { seedMailTools } from "./seed-mail-tools";
 import { loadSeeds, seedTenantResources } from "./seed-resources";
 
 // The fixed demo data a new installation starts with. It runs only on an empty
@@ -225,6 +226,9 @@ export async function seedIfEmpty(
           now,
         );
       if (demo) await seedTenantSettings(tx, tenant.id, tenant.name);
+      // The postcard and letter tools' rate table and a saved job of each.
+      if (demo)
+        await seedMailTools(tx, tenant.id, members.get(tenant.id)?.get("admin@pressroom.test") ?? null);
     }
   });
   return true;

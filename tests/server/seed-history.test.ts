@@ -7,6 +7,7 @@ import { HOUSE_AGENT_ID } from "../../server/db/seed-data/agents";
 import { dropErrors } from "../../server/resources/hooks/mail-orders";
 import { loadRegistry } from "../../server/resources/model";
 import { secretPrefix } from "../../server/resources/secrets";
+import { eddmRetailProblems } from "../../src/custom/mail/mail-tools";
 import { IDENTITY_KINDS } from "../../src/resource-engine/define";
 import type { Field } from "../../src/resource-engine/fields";
 import { createTestDatabase, REPO_ROOT, type TestDatabase } from "./helpers";
@@ -271,6 +272,24 @@ describe("the demo shop's history", () => {
       const live = m.drops.filter((d) => d.status !== "cancelled");
       expect(m.piece_count, m.mail_order_number).toBe(live.reduce((n, d) => n + Number(d.quantity), 0));
       expect(dropErrors(m.drops), m.mail_order_number).toEqual([]);
+    }
+  });
+
+  it("mails EDDM Retail within 200 to 5,000 pieces a day per ZIP", async () => {
+    const orders = await rows<{
+      mail_order_number: string;
+      routes: { zip5: string; total_count: number }[];
+      days: { date: string; pieces: number }[];
+    }>(`
+      select m.mail_order_number,
+             (select json_agg(json_build_object('zip5', r.zip5, 'total_count', r.total_count))
+                from routes r where r.id = any(m.route_ids)) as routes,
+             (select json_agg(json_build_object('date', d.scheduled_date::text, 'pieces', d.quantity))
+                from mail_orders_drops d where d.parent_id = m.id and d.status <> 'cancelled') as days
+      from mail_orders m where m.mail_class = 'eddm_retail' and cardinality(m.route_ids) > 0`);
+    expect(orders.length).toBeGreaterThan(0);
+    for (const m of orders) {
+      expect(eddmRetailProblems(m.routes, m.days ?? []), m.mail_order_number).toEqual([]);
     }
   });
 

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { RouteCount } from "../../../src/custom/mail/mail-tools";
 import { type Database, selectRows } from "../../db/open";
 import type { FieldError } from "../../http/errors";
 import type { FieldBound, Row } from "../hooks";
@@ -148,6 +149,21 @@ export async function pieceLimits(tx: Database, tenantId: number, mailOrder: Row
   }
   if (typeof mailOrder.order_id === "number") limits.push(await orderLimit(tx, tenantId, mailOrder));
   return limits;
+}
+
+/** The ZIP and addresses of each of the mail order's EDDM routes (the tenant's only). */
+export async function routeCounts(tx: Database, tenantId: number, routeIds: unknown): Promise<RouteCount[]> {
+  const routes = idList(routeIds);
+  if (routes.length === 0) return [];
+  const r = await table("Route");
+  const rows = await selectRows<{ zip5: string; n: number }>(
+    tx,
+    sql`select zip5, coalesce(total_count, 0)::int as n from ${r} where tenant_id = ${tenantId} and id in (${sql.join(
+      routes.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+  return rows.map((row) => ({ zip5: String(row.zip5), total_count: Number(row.n) }));
 }
 
 /**

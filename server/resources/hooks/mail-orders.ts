@@ -1,3 +1,4 @@
+import { eddmRetailProblems } from "../../../src/custom/mail/mail-tools";
 import type { FieldError } from "../../http/errors";
 import { validationFailed } from "../../http/errors";
 import { defineHooks, type Row } from "../hooks";
@@ -9,6 +10,7 @@ import {
   pieceErrors,
   pieceLimits,
   presortErrors,
+  routeCounts,
 } from "./mail-order-rules";
 import { uspsHoliday } from "./usps-holidays";
 
@@ -25,7 +27,8 @@ import { uspsHoliday } from "./usps-holidays";
 // - the presort counts add up to at most the piece count;
 // - a new or re-dated drop is scheduled from today (the date anywhere on earth: UTC−12) to a year
 //   ahead (366 days); a drop is never mailed before its date; drop numbers are unique;
-// - its lists and its order are its customer's (dependsOn in the declaration: a privacy rule).
+// - its lists and its order are its customer's (dependsOn in the declaration: a privacy rule);
+// - EDDM Retail mails 200 to 5,000 pieces a day per ZIP (src/custom/mail/mail-tools.ts, issue 22).
 
 export const MAX_DROP_SPAN_DAYS = 90;
 
@@ -102,7 +105,7 @@ export default defineHooks({
     if (errors.length > 0) throw validationFailed(errors);
     const changed = (name: string) =>
       previous === null || JSON.stringify(previous[name] ?? null) !== JSON.stringify(record[name] ?? null);
-    const sourcesChanged = ["order_id", "product_id", "list_ids", "route_ids"].some(changed);
+    const sourcesChanged = ["order_id", "product_id", "list_ids", "route_ids", "mail_class"].some(changed);
     if (drops || sourcesChanged) {
       // Two mail orders of one order count each other's pieces: the second waits for the first.
       if (typeof record.order_id === "number") {
@@ -111,6 +114,13 @@ export default defineHooks({
       const rows = drops ?? (await storedChildren(tx, model, "drops", tenantId, record.id as number));
       const pieces = pieceErrors(rows, await pieceLimits(tx, tenantId, record));
       if (pieces.length > 0) throw validationFailed(pieces);
+      if (record.mail_class === "eddm_retail") {
+        const days = rows
+          .filter((d) => active(d) && typeof d.scheduled_date === "string")
+          .map((d) => ({ date: String(d.scheduled_date), pieces: numberOr(d.quantity) }));
+        const eddm = eddmRetailProblems(await routeCounts(tx, tenantId, record.route_ids), days);
+        if (eddm.length > 0) throw validationFailed(eddm.map((message) => ({ field: "route_ids", message })));
+      }
     }
     const presort = presortErrors(record);
     if (presort.length > 0 && (drops || PRESORT_FIELDS.some(changed))) throw validationFailed(presort);

@@ -11,6 +11,7 @@ import { guardedRoute } from "../../routing/require-permission";
 const ListIntakePage = lazyPage(() => import("./list-intake-page"));
 const CampaignsPage = lazyPage(() => import("./campaigns-page"));
 const CampaignPage = lazyPage(() => import("./campaign-page"));
+const MailToolPage = lazyPage(() => import("./mail-tool-page"));
 
 export function mailRoutes(): ReactElement {
   return (
@@ -36,6 +37,18 @@ export function mailRoutes(): ReactElement {
         route: "/automated-campaigns/:id",
         page: <CampaignPage />,
       })}
+      {/* The postcard and letter tools (one wizard): the route table asks no permission (the kind only names the
+          area); pricing and creating ask Order Create and MailOrder Create of the server. */}
+      {(["postcard", "letter"] as const).flatMap((tool) =>
+        [`/${tool}-tool`, `/${tool}-tool/:id`].map((route) =>
+          guardedRoute({
+            kind: "MailOrder",
+            action: "create",
+            route,
+            page: <MailToolPage key={route} tool={tool} />,
+          }),
+        ),
+      )}
     </Route>
   );
 }

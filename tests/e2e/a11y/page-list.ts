@@ -189,6 +189,9 @@ export async function pageList(
 const HAND_BUILT_LISTS: Record<string, string> = {
   "/automated-campaigns": "campaigns",
   "/automated-drop-postcard-tool": "campaigns",
+  // The postcard and letter tools' saved jobs (the seed saves one of each for the administrator).
+  "/postcard-tool": "mail-tools/drafts?tool=postcard",
+  "/letter-tool": "mail-tools/drafts?tool=letter",
 };
 
 /** A pattern with its params' names left out: "/orders/:order_id" and "/orders/:id" are one route. */

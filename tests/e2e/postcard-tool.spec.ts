@@ -1,0 +1,106 @@
+import { test } from "@playwright/test";
+import { mailDates } from "../server/mail-dates";
+import { pickDateTime } from "./form-steps";
+import { signedInAs } from "./sign-in";
+import { apiAs, chooseReference, expect, openMenu } from "./ui-steps";
+
+// The postcard tool (issue 22) as the shop's administrator walks it (the test finds its list and product through
+// pages customer service does not read; the server test covers customer service's calls): product and size (a size no postcard has refused
+// first), a template, a customer's mailing list with its counts, the count and price, two drops (one on a USPS
+// holiday refused with its reason, then moved), the proof, and the order created with its mail order.
+
+const { FIRST, SECOND, HOLIDAY } = mailDates();
+
+test("the administrator prices a postcard mailing, schedules two drops and creates the order", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await signedInAs(page, "admin@pressroom.test");
+  const api = await apiAs(page, request);
+  const lists =
+    await api.get<
+      {
+        id: number;
+        name: string;
+        customer_id: number | null;
+        record_count: number;
+        valid_count: number | null;
+      }[]
+    >("lists?limit=100");
+  // A processed list mails its valid records, one not processed yet all of them.
+  const list = lists.find(
+    (l) =>
+      l.customer_id !== null && ((l.valid_count ?? 0) > 0 ? (l.valid_count ?? 0) : l.record_count) >= 500,
+  );
+  expect(list, "a seeded customer's list of 500 records or more").toBeDefined();
+  const customer = await api.get<{ name: string }>(`customers/${list?.customer_id}`);
+  const products = await api.get<{ name: string; price_tiers: unknown[] | null }[]>(
+    "products?limit=100&sort=name",
+  );
+  const product = products.find((p) => Array.isArray(p.price_tiers) && p.price_tiers.length > 0);
+  expect(product, "a product with price tiers").toBeDefined();
+  const [template] = await api.get<{ name: string }[]>("templates?limit=1&sort=name");
+
+  await openMenu(page, "Postcard tool");
+  await expect(page.getByRole("heading", { name: "Postcard tool", level: 3 })).toBeVisible();
+  const next = page.getByRole("button", { name: "Next" });
+
+  // --- Product and size: 5 × 7 in is no postcard
+  await chooseReference(page, page.locator("main"), "Customer", customer.name);
+  await chooseReference(page, page.locator("main"), "Product", product?.name ?? "");
+  await page.getByLabel("Width (in)").fill("5");
+  await page.getByLabel("Length (in)").fill("7");
+  await next.click();
+  await expect(
+    page.getByText("A postcard is 3.5–4.25 in by 5–6 in: 5 × 7 in does not mail as one"),
+  ).toBeVisible();
+  await page.getByLabel("Width (in)").fill("4");
+  await page.getByLabel("Length (in)").fill("6");
+  await next.click();
+
+  // --- Artwork, then the customer's list with its counts
+  await chooseReference(page, page.locator("main"), "Template", template.name);
+  await next.click();
+  const listRow = page.getByRole("row", { name: new RegExp(list?.name ?? "") });
+  await expect(listRow).toContainText((list?.record_count ?? 0).toLocaleString("en-US"));
+  await listRow.getByRole("checkbox").check();
+  await next.click();
+
+  // --- Count and price: 500 pieces as Marketing Mail
+  await page.getByLabel("Pieces").fill("500");
+  await next.click();
+  const price = page.getByRole("region", { name: "Price" });
+  await expect(price).toContainText("500 × $0.31");
+  await expect(price).toContainText("$155.00");
+  await next.click();
+
+  // --- Two drops: the second on a USPS holiday is refused with its reason, then moved
+  await page.getByRole("button", { name: "Add a drop" }).click();
+  await pickDateTime(page, page.locator("main"), "Drop 1", FIRST);
+  await page.getByRole("button", { name: "Add a drop" }).click();
+  await pickDateTime(page, page.locator("main"), "Drop 2", HOLIDAY.date);
+  await next.click();
+  await expect(page.getByRole("alert").filter({ hasText: "USPS holiday" }).first()).toContainText(
+    `Drops cannot mail on a USPS holiday: ${HOLIDAY.date} is ${HOLIDAY.name}`,
+  );
+  await pickDateTime(page, page.locator("main"), "Drop 2", SECOND);
+  await next.click();
+
+  // --- Proof: the summary, confirmed; the order is created and opened with its mail order
+  const proof = page.getByRole("region", { name: "Proof" });
+  await expect(proof).toContainText(`${FIRST}: 250; ${SECOND}: 250`);
+  await expect(proof).toContainText(template.name);
+  await page.getByRole("button", { name: "Create the order" }).click();
+  await expect(page.getByText("Confirm the proof before creating the order")).toBeVisible();
+  await page.getByLabel("I checked the proof: create the order").check();
+  await page.getByRole("button", { name: "Create the order" }).click();
+  await expect(page).toHaveURL(/\/orders\/\d+$/);
+  const orderId = page.url().match(/\/orders\/(\d+)$/)?.[1];
+  const mailOrders = await api.get<{ mail_order_number: string; piece_count: number }[]>(
+    `mail-orders?order_id=${orderId}`,
+  );
+  expect(mailOrders.map((m) => m.piece_count)).toEqual([500]);
+  await page.getByRole("tab", { name: "Mail orders" }).click();
+  await expect(page.getByText(mailOrders[0].mail_order_number).first()).toBeVisible();
+});
