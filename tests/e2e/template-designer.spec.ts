@@ -4,7 +4,7 @@ import { signedInAs } from "./sign-in";
 import { apiAs, expect } from "./ui-steps";
 
 // Issue 21, a template and the design editor: the admin opens a demo template's page and sees its
-// front and back as pictures (seeded as PDFs, thumbnailed by the server) with the trim and safe
+// front and back as pictures (seeded as PNGs, thumbnailed by the server) with the trim and safe
 // lines over them, uploads a new back; "Open in design editor" opens the reference editor in a new window, a text
 // field is changed and saved, and the new design version with its preview shows on the page.
 
