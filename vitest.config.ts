@@ -45,6 +45,7 @@ const LONG = [
   "campaigns-scheduler",
   "db",
   "domain-product-import",
+  "graphic-services",
   "openapi-document",
   "production-floor",
   "resources-schema",
