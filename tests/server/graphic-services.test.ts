@@ -64,6 +64,13 @@ describeEachStore("graphic service manager (%s)", (dbKind) => {
     );
     expect(designers.map((d) => d.name)).not.toContain("Olive Other");
     csrId = designers.find((d) => d.name === "Casey CSR")?.id as number;
+    // The demo shop's history asks for design work on some items still awaiting approval.
+    const seeded = data.filter((r) => String(r.order_number).startsWith("ORD-"));
+    expect(seeded.length).toBeGreaterThan(0);
+    expect(seeded.some((r) => r.status === "unassigned")).toBe(true);
+    expect(
+      seeded.some((r) => r.designer === "Casey CSR" && /^\d{4}-\d{2}-\d{2}$/.test(String(r.design_due))),
+    ).toBe(true);
     // The other tenant sees none of it.
     expect((await queue(other)).data.some((r) => r.order_id === order.id)).toBe(false);
   });

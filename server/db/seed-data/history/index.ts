@@ -311,15 +311,16 @@ const BRIEFS = [
 ];
 
 /**
- * Every seventh item not yet approved asks for design work (/graphic-service-manager): what is asked,
+ * About half the items not yet approved ask for design work (/graphic-service-manager): what is asked,
  * and for some a designer and a due date two business days after the order. Drawn without the seed's
  * random numbers, so that the rest of the history stays as it was.
  */
 function designRequest(shop: Shop, item: ItemPlan): SeedRow {
   const waiting = ["received", "preflight", "awaiting_proof"].includes(item.status);
   const n = item.order.key.length + item.index + Math.floor(item.order.orderedAt / 60_000);
-  if (!waiting || n % 7 !== 0) return {};
-  const designer = n % 3 === 0 ? null : n % 3 === 1 ? shop.staff.csr : shop.staff.admin;
+  if (!waiting || n % 2 !== 0) return {};
+  const pick = Math.floor(n / 2) % 3;
+  const designer = pick === 0 ? null : pick === 1 ? shop.staff.csr : shop.staff.admin;
   return {
     design_request: BRIEFS[n % BRIEFS.length],
     designer_id: designer ? shop.ref("User", designer) : null,
