@@ -61,21 +61,12 @@ const hoursBody = z
 
 const hidden = { schema: { hide: true } };
 
-interface QueueRow {
-  order_id: number;
-  order_number: string;
-  order_version: number;
-  item_id: number;
+/** A queue row as the database answers it: counts and hours may come as text. */
+type QueueRow = Omit<DesignRequest, "item_number" | "proofs_sent" | "hours" | "status"> & {
   item_number: string | number;
-  description: string;
-  customer: string | null;
-  request: string;
-  designer_id: number | null;
-  designer: string | null;
-  design_due: string | null;
   proofs_sent: number | null;
   hours: string | number | null;
-}
+};
 
 /** 403 unless the caller may update every order (Order UpdateAny, the route's requirement). */
 async function requireUpdateAny(request: FastifyRequest): Promise<void> {
