@@ -24,7 +24,7 @@ import { type EngineContext, updateRecord } from "../resources/record-writes";
 import { toRecord } from "../resources/records";
 
 // The graphic service manager's server (issue 22, /graphic-service-manager; Order UpdateAny for all):
-//   GET   /graphic-services?designer={id|none}&status=&sort=due|-due   the queue of design requests (order
+//   GET   /graphic-services?designer={id|none}&status=&sort=due|-due   { rows, designers }: the queue of design requests (order
 //         items with a design request, src/resources/orders.ts) and the tenant's users as designers
 //   PATCH /orders/{id}/items/{item_id}/design        { version, designer_id?, design_due? }
 //   POST  /orders/{id}/items/{item_id}/design-hours  { version, hours, service_id? }: the hours added to the
@@ -90,7 +90,7 @@ export async function graphicServiceRoutes(
     const o = tableOf(registry, "Order");
     const items = tableOf(registry, "Order", "items");
     const c = tableOf(registry, "Customer");
-    const rows = await selectRows<QueueRow>(
+    const found = await selectRows<QueueRow>(
       app.db,
       sql`select o.id as order_id, o.order_number, o.version as order_version, i.id as item_id,
         (select count(*) from ${items} n where n.tenant_id = i.tenant_id and n.parent_id = i.parent_id
@@ -106,7 +106,7 @@ export async function graphicServiceRoutes(
         ${filters.designer === "none" ? sql`and i.designer_id is null` : filters.designer ? sql`and i.designer_id = ${filters.designer}` : sql``}
       limit 2000`,
     );
-    const queue: DesignRequest[] = rows.map((r) => {
+    const queue: DesignRequest[] = found.map((r) => {
       const proofs = Number(r.proofs_sent ?? 0);
       return {
         ...r,
@@ -122,13 +122,11 @@ export async function graphicServiceRoutes(
       .innerJoin(user_groups, eq(user_groups.user_id, users.id))
       .where(and(eq(user_groups.tenant_id, tenantId), eq(users.active, true)))
       .orderBy(asc(users.name));
-    return {
-      data: sortByDue(
-        queue.filter((r) => !filters.status || r.status === filters.status),
-        filters.sort,
-      ),
-      designers,
-    };
+    const rows = sortByDue(
+      queue.filter((r) => !filters.status || r.status === filters.status),
+      filters.sort,
+    );
+    return { data: { rows, designers } };
   });
 
   app.patch("/orders/:id/items/:item_id/design", { onRequest: requireAuth, ...hidden }, async (request) => {

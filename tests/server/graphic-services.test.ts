@@ -38,7 +38,7 @@ describeEachStore("graphic service manager (%s)", (dbKind) => {
   const queue = async (a: Api, query = "") => {
     const res = await a.call("GET", `graphic-services${query}`);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as { data: Row[]; designers: { id: number; name: string }[] };
+    return (res.json() as { data: { rows: Row[]; designers: { id: number; name: string }[] } }).data;
   };
   const design = (a: Api, orderId: number, item: number, body: Json) =>
     a.call("PATCH", `orders/${orderId}/items/${item}/design`, body);
@@ -46,7 +46,7 @@ describeEachStore("graphic service manager (%s)", (dbKind) => {
     a.call("POST", `orders/${orderId}/items/${item}/design-hours`, body);
 
   it("lists the order's design request (not its other item) with the tenant's users as designers", async () => {
-    const { data, designers } = await queue(csr);
+    const { rows: data, designers } = await queue(csr);
     const mine = data.filter((r) => r.order_id === order.id);
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({
@@ -71,7 +71,7 @@ describeEachStore("graphic service manager (%s)", (dbKind) => {
     const names = designers.map((d) => d.name);
     for (const r of seeded) expect(r.designer === null || names.includes(String(r.designer))).toBe(true);
     // The other tenant sees none of it.
-    expect((await queue(other)).data.some((r) => r.order_id === order.id)).toBe(false);
+    expect((await queue(other)).rows.some((r) => r.order_id === order.id)).toBe(false);
   });
 
   it("assigns a designer and a due date, then filters by designer and status", async () => {
@@ -82,12 +82,12 @@ describeEachStore("graphic service manager (%s)", (dbKind) => {
       design_due: "2026-12-04",
     });
     expect(res.statusCode, res.body).toBe(200);
-    const mine = (await queue(csr, `?designer=${csrId}&status=in_design`)).data.filter(
+    const mine = (await queue(csr, `?designer=${csrId}&status=in_design`)).rows.filter(
       (r) => r.order_id === order.id,
     );
     expect(mine[0]).toMatchObject({ designer: "Casey CSR", design_due: "2026-12-04", status: "in_design" });
-    expect((await queue(csr, "?status=unassigned")).data.some((r) => r.item_id === itemId)).toBe(false);
-    expect((await queue(csr, "?designer=none")).data.some((r) => r.item_id === itemId)).toBe(false);
+    expect((await queue(csr, "?status=unassigned")).rows.some((r) => r.item_id === itemId)).toBe(false);
+    expect((await queue(csr, "?designer=none")).rows.some((r) => r.item_id === itemId)).toBe(false);
   });
 
   it("logs hours as a Service line at the hourly rate, with the order's change log", async () => {
@@ -111,7 +111,7 @@ describeEachStore("graphic service manager (%s)", (dbKind) => {
     const last = await current();
     expect(Number((last.items as Row[])[3]?.price)).toBe(37.5);
     expect(Number((last.items as Row[])[0]?.design_hours)).toBe(1.75);
-    const row = (await queue(csr)).data.find((r) => r.item_id === itemId);
+    const row = (await queue(csr)).rows.find((r) => r.item_id === itemId);
     expect(row?.hours).toBe(1.75);
     const log = (await admin.call("GET", `orders/${order.id}/change-logs`)).json() as { data: Row[] };
     expect(JSON.stringify(log.data)).toContain("log design hours");

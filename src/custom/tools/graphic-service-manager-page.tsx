@@ -24,7 +24,7 @@ import { DESIGN_STATUSES, type DesignRequest, parseQueueFilters } from "./design
 import { changeDesign, type DesignChange, logDesignHours } from "./graphic-services-api";
 
 interface Queue {
-  data: DesignRequest[];
+  rows: DesignRequest[];
   designers: { id: number; name: string }[];
 }
 
@@ -98,7 +98,7 @@ export default function GraphicServiceManagerPage() {
   if (filters.designer !== undefined) query.designer = String(filters.designer);
   if (filters.status) query.status = filters.status;
   const { data, query: fetch } = useFetched<Queue>({ url: "graphic-services", config: { query } });
-  const rows = data?.data ?? [];
+  const rows = data?.rows ?? [];
   const designers = data?.designers ?? [];
   const filtered = filters.designer !== undefined || filters.status !== undefined;
 
@@ -127,7 +127,7 @@ export default function GraphicServiceManagerPage() {
 
   return (
     <Flex vertical gap={16}>
-      <Typography.Title level={2} style={{ margin: 0 }}>
+      <Typography.Title level={3} style={{ margin: 0 }}>
         Graphic service manager
       </Typography.Title>
       <Flex gap={12} wrap="wrap" role="search" aria-label="Filter design requests">
