@@ -47,6 +47,7 @@ const LONG = [
   "catalogue-editing",
   "db",
   "domain-product-import",
+  "graphic-services",
   "mail-tools",
   "openapi-document",
   "production-floor",

@@ -46,6 +46,7 @@ import { shippingRoutes } from "./shipping/routes";
 import { designEditorRoutes } from "./templates/editor-routes";
 import { templateRoutes } from "./templates/routes";
 import { fileMakerRoutes } from "./tools/filemaker-routes";
+import { graphicServiceRoutes } from "./tools/graphic-services";
 import { messagingRoutes } from "./tools/messaging-routes";
 
 export const API_PREFIX = "/api/v1";
@@ -206,6 +207,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
       if (registry.byKind.has("Run")) await api.register(prepressRoutes, { registry });
       // The FileMaker pages' records: its Data API when configured, else the demo tables (server/tools).
       await api.register(fileMakerRoutes);
+      if (registry.byKind.has("Service")) await api.register(graphicServiceRoutes, { registry });
       // /messaging: SMS templates previewed with an order and sent through Twilio, or kept in an outbox (server/tools).
       const sms = ["SmsTemplate", "Order", "Customer", "Status"] as const;
       if (sms.every((kind) => registry.byKind.has(kind))) await api.register(messagingRoutes, { registry });

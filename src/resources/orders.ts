@@ -178,6 +178,14 @@ export default defineResource({
         plan_sheet_width: decimal({ label: "Sheet width", min: 0, max: 200, scale: 3, unit: "in" }),
         plan_sheet_height: decimal({ label: "Sheet height", min: 0, max: 200, scale: 3, unit: "in" }),
         plan_minutes: integer({ label: "Planned minutes", min: 0, max: 100_000, unit: "min" }),
+        // Design work (/graphic-service-manager, src/custom/tools/): an item with a design request
+        // is in the designers' queue; the hours logged on it are billed as a Service line (an item
+        // naming the service, service_id, on the same order), written by server/tools/graphic-services.ts.
+        design_request: longText({ label: "Design request", max: 2000 }),
+        designer_id: reference("User", { label: "Designer", onDelete: "setNull" }),
+        design_due: date({ label: "Design due" }),
+        design_hours: decimal({ label: "Design hours", min: 0, max: 10_000, scale: 2, unit: "h" }),
+        service_id: reference("Service", { label: "Service", onDelete: "setNull" }),
       },
       columns: ["product_id", "description", "quantity", "price", "item_status_id", "run_id"],
       titleField: "description",

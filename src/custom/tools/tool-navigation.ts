@@ -12,6 +12,13 @@ export const toolNavigationItems: NavigationItem[] = [
     group: "Tools",
     access: { resource: "SmsTemplate", action: "list" },
   },
+  {
+    route: "/graphic-service-manager",
+    label: "Graphic service manager",
+    icon: "bg-colors",
+    group: "Tools",
+    access: { resource: "Order", action: "edit" },
+  },
   ...FILEMAKER_PAGES.map((page) => ({
     route: `/filemaker/${page}`,
     label: FILEMAKER_LAYOUTS[page].title,

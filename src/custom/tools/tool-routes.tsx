@@ -1,6 +1,6 @@
 // The tools' pages (issue 22): the three FileMaker pages (the spec's route table asks no permission
 // of them: a session is enough, as on the server) and /messaging (SMS templates: SmsTemplate Read
-// to open it; its Preview and Send buttons ask for those actions). One lazily loaded page each.
+// to open it; its Preview and Send buttons ask for those actions) and /graphic-service-manager (Order UpdateAny). One lazily loaded page each.
 // Place {toolRoutes()} inside the default layout's <Route> in src/routes.tsx.
 import type { ReactElement } from "react";
 import { lazyPage } from "../../routing/lazy-page";
@@ -9,6 +9,7 @@ import { FILEMAKER_PAGES } from "./filemaker-layouts";
 
 const FileMakerPage = lazyPage(() => import("./filemaker-page"));
 const MessagingPage = lazyPage(() => import("./messaging-page"));
+const GraphicServiceManagerPage = lazyPage(() => import("./graphic-service-manager-page"));
 
 export function toolRoutes(): ReactElement[] {
   return [
@@ -22,5 +23,12 @@ export function toolRoutes(): ReactElement[] {
       }),
     ),
     guardedRoute({ kind: "SmsTemplate", action: "list", route: "/messaging", page: <MessagingPage /> }),
+    // The route table asks Order UpdateAny (src/access/route-requirements.ts); the server asks it of every call.
+    guardedRoute({
+      kind: "Order",
+      action: "edit",
+      route: "/graphic-service-manager",
+      page: <GraphicServiceManagerPage />,
+    }),
   ];
 }

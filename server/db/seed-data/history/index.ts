@@ -23,7 +23,7 @@ import { planOrders } from "./orders";
 import { planProduction } from "./production";
 import { purchaseOrderRows } from "./purchasing";
 import { packingSlipRows } from "./shipping";
-import { addWorkHours, DAY } from "./time";
+import { addBusinessDays, addWorkHours, DAY, localDate } from "./time";
 
 // The demo shop's last 60 days, generated once per tenant and handed out kind by kind (orders.ts,
 // runs.ts, mail-orders.ts, packing-slips.ts, user-payments.ts, refund-approvals.ts,
@@ -299,6 +299,32 @@ function itemRow(shop: Shop, item: ItemPlan): SeedRow {
     color_spec: p.colors,
     coating: item.coating,
     ...productionPlan(shop, item),
+    ...designRequest(shop, item),
+  };
+}
+
+const BRIEFS = [
+  "Design the front from our logo and the photos sent by email; back with the offer and a map.",
+  "Refresh last year's layout: new prices, new photos, same colours.",
+  "Set the names from the attached list in our usual template; check the spelling of each.",
+  "Clean up the supplied file: add bleed, outline the fonts, convert to CMYK.",
+];
+
+/**
+ * About half the items not yet approved ask for design work (/graphic-service-manager): what is asked,
+ * and for some a designer and a due date two business days after the order. Drawn without the seed's
+ * random numbers, so that the rest of the history stays as it was.
+ */
+function designRequest(shop: Shop, item: ItemPlan): SeedRow {
+  const waiting = ["received", "preflight", "awaiting_proof"].includes(item.status);
+  const n = item.order.key.length + item.index + Math.floor(item.order.orderedAt / 60_000);
+  if (!waiting || n % 2 !== 0) return {};
+  const pick = Math.floor(n / 2) % 3;
+  const designer = pick === 0 ? null : pick === 1 ? shop.staff.csr : shop.staff.admin;
+  return {
+    design_request: BRIEFS[n % BRIEFS.length],
+    designer_id: designer ? shop.ref("User", designer) : null,
+    design_due: designer ? addBusinessDays(localDate(item.order.orderedAt), 2) : null,
   };
 }
 
