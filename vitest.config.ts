@@ -27,6 +27,10 @@ const UNIT_LONG = [
   // The route table walked page by page, and the sites' order-settings pages (35 s of a worker).
   "tests/unit/resource-pages/resource-routes.test.tsx",
   "tests/unit/resource-pages/order-settings-pages.test.tsx",
+  // Every field kind's input, and the child tables' editing (40 s of a worker): the e2e order entry and the
+  // generated pages' other files cover the everyday shapes.
+  "tests/unit/resource-pages/field-kinds.test.tsx",
+  "tests/unit/resource-pages/child-collections.test.tsx",
 ];
 
 // The server's tests run once on each store in CI: npm test takes PGlite ("server"), the long run
@@ -51,6 +55,11 @@ const LONG = [
   "mail-tools",
   "openapi-document",
   "production-floor",
+  // The shop's rules on stock, slips and mail, on values and on money, each probed with many wrong writes (a minute
+  // of a worker): npm test keeps the rules on runs, statuses, sites and credit, and the order desk's.
+  "rules-money",
+  "rules-stock-slips-mail",
+  "rules-values",
   "resources-schema",
   "resources-seed",
   "tenant-settings",
