@@ -92,7 +92,11 @@ export async function pageList(
     if (!lists.has(path))
       lists.set(
         path,
-        get(`${path}?limit=10&sort=id`).then((rows) => (Array.isArray(rows) ? (rows as ApiRecord[]) : [])),
+        // A hand-built page's endpoint may carry a query of its own, and answer { data: [...] }.
+        get(`${path}${path.includes("?") ? "&" : "?"}limit=10&sort=id`).then((answer) => {
+          const rows = Array.isArray(answer) ? answer : (answer as { data?: unknown } | undefined)?.data;
+          return Array.isArray(rows) ? (rows as ApiRecord[]) : [];
+        }),
       );
     return lists.get(path) as Promise<ApiRecord[]>;
   };
@@ -173,7 +177,7 @@ export async function pageList(
     if (publicPage || SIGNED_OUT_TOO.includes(pattern))
       visits.push({ pattern, url, session: "signed-out", drawer: false });
     if (publicPage) continue;
-    const drawer = byPattern.get(pattern)?.drawer ?? false;
+    const drawer = !FULL_PAGES.has(pattern) && (byPattern.get(pattern)?.drawer ?? false);
     const small = drawer || generatedLists.has(pattern);
     visits.push({ pattern, url: small ? url + LIST_QUERY : url, session: "admin", drawer });
   }
@@ -184,6 +188,9 @@ export async function pageList(
     );
   return { visits, unvisited, noPage: withoutPage(data, patterns) };
 }
+
+/** A drawer kind's record pages that a hand-built page of its own replaces (src/custom/catalogue/catalogue-routes.tsx). */
+const FULL_PAGES = new Set(["/attributes/create", "/attributes/:id"]);
 
 /** Hand-built pages whose records the API lists under another path (the campaigns' pages: GET /campaigns). */
 const HAND_BUILT_LISTS: Record<string, string> = {
