@@ -33,7 +33,6 @@ const UNREFERENCED = [
   "ProductAction",
   "PurchaseOrder",
   "RefundApproval",
-  "Service",
   "TemplateAction",
 ];
 
