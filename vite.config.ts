@@ -73,7 +73,7 @@ const TAGGED_LIBRARIES: [string, RegExp][] = [
 // Packages that declare no "sideEffects" in their package.json, so the bundler keeps their module-level code even
 // when nothing they export is used. @refinedev/antd's one-file build imports react-markdown and remark-gfm (for its
 // MarkdownField, which no page uses) and @refinedev/core's imports papaparse (for useImport and useExport, which no
-// page uses): without this, some 50 KB gzip of Markdown and CSV parsing joined every page's first load. Declared
+// page uses): without this, 46 KB gzip of Markdown and CSV parsing joined every page's first load. Declared
 // here as free of side effects, they are kept only where something of theirs is used.
 const PURE_PACKAGES =
   /[\\/]node_modules[\\/](react-markdown|remark-[\w-]+|micromark[\w-]*|mdast-util-[\w-]+|hast-util-[\w-]+|unist-util-[\w-]+|property-information|vfile[\w-]*|unified|papaparse)[\\/]/;

@@ -92,11 +92,10 @@ export async function pageList(
     if (!lists.has(path))
       lists.set(
         path,
-        // A hand-built page's endpoint may carry a query of its own, and answer { data: [...] }.
-        get(`${path}${path.includes("?") ? "&" : "?"}limit=10&sort=id`).then((answer) => {
-          const rows = Array.isArray(answer) ? answer : (answer as { data?: unknown } | undefined)?.data;
-          return Array.isArray(rows) ? (rows as ApiRecord[]) : [];
-        }),
+        // A hand-built page's endpoint may carry a query of its own (mail-tools/drafts?tool=postcard).
+        get(`${path}${path.includes("?") ? "&" : "?"}limit=10&sort=id`).then((rows) =>
+          Array.isArray(rows) ? (rows as ApiRecord[]) : [],
+        ),
       );
     return lists.get(path) as Promise<ApiRecord[]>;
   };
