@@ -5,6 +5,7 @@ import type { LogEntry } from "../../src/custom/orders/status-history";
 import type { Database } from "../db/open";
 import { writeChangeLogs } from "../resources/change-logs";
 import { childOf } from "../resources/hooks/derived-writes";
+import { isServiceLine } from "../resources/hooks/order-service-lines";
 import type { ResourceRegistry } from "../resources/model";
 import { outputValue } from "../resources/records";
 import { modelIn, orderLog, orderState } from "./order-state";
@@ -135,14 +136,16 @@ export async function jobTicket(
     blind_ship: order.blind_ship === true,
     special_instructions: (order.special_instructions as string | null) ?? null,
     print_count: jobTicketPrints(log),
-    items: items.map((item, index) => {
+    // The floor's work only: a Service line (billed design hours) is no item to produce.
+    items: items.flatMap((item, index) => {
+      if (isServiceLine(item)) return [];
       const product = products.find((p) => p.id === item.product_id);
       const run = runs.find((r) => r.id === item.run_id);
       const runItem = run
         ? runItems.find((ri) => ri.parent_id === run.id && ri.order_item_id === item.id)
         : undefined;
       const finished = size(product?.finished_width, product?.finished_height);
-      return {
+      const ticket: JobTicket["items"][number] = {
         id: item.id as number,
         number: index + 1,
         description: String(item.description ?? ""),
@@ -172,6 +175,7 @@ export async function jobTicket(
           .map((id) => stations.get(id))
           .filter((name): name is string => name !== undefined),
       };
+      return [ticket];
     }),
   };
 }

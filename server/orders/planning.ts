@@ -5,6 +5,7 @@ import { notFound, validationFailed } from "../http/errors";
 import type { Row } from "../resources/hooks";
 import { storedChildren } from "../resources/hooks/derived-writes";
 import { pressesOf } from "../resources/hooks/order-item-plans";
+import { isServiceLine } from "../resources/hooks/order-service-lines";
 import type { ResourceRegistry } from "../resources/model";
 import { type EngineContext, updateRecord } from "../resources/record-writes";
 import { modelIn } from "./order-state";
@@ -62,7 +63,9 @@ export async function planningData(
     .from(o)
     .where(and(eq(o.tenant_id, tenantId), eq(o.id, orderId)));
   if (!order) throw notFound();
-  const items = (await storedChildren(db, model, "items", tenantId, orderId)).map(itemPlan);
+  // A Service line (billed design hours) has no plan; the others keep their numbers.
+  const stored = await storedChildren(db, model, "items", tenantId, orderId);
+  const items = stored.map(itemPlan).filter((_, index) => !isServiceLine(stored[index] as Row));
   const s = modelIn(registry, "ProductionStation").table.table;
   const inv = modelIn(registry, "Inventory").table.table;
   const p = modelIn(registry, "Product").table.table;
@@ -117,7 +120,7 @@ export async function savePlanning(ctx: EngineContext, orderId: number, version:
   const { tx, registry, tenantId } = ctx;
   const model = modelIn(registry, "Order");
   const stored = await storedChildren(tx, model, "items", tenantId, orderId);
-  const known = new Set(stored.map((i) => i.id));
+  const known = new Set(stored.filter((i) => !isServiceLine(i)).map((i) => i.id));
   const unknown = plans.filter((p) => !known.has(p.id));
   if (unknown.length > 0) {
     throw validationFailed(

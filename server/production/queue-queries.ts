@@ -6,6 +6,7 @@ import type {
   StagingOrder,
 } from "../../src/custom/production/queue-logic";
 import { type Database, selectRows } from "../db/open";
+import { productionItem } from "../resources/hooks/order-service-lines";
 import type { ResourceRegistry } from "../resources/model";
 import { tableOf } from "./board-query";
 
@@ -48,7 +49,7 @@ async function itemsOfOrders(
   const r = tableOf(registry, "Run");
   const rows = await selectRows<Raw>(
     db,
-    sql`select oi.id, oi.parent_id, oi.description, oi.quantity, p.name as product, s.name as status,
+    sql`select oi.id, oi.parent_id, ${productionItem("oi")} as produced, oi.description, oi.quantity, p.name as product, s.name as status,
           s.code as status_code, s.color, r.run_number,
           coalesce(s.category <> 'cancelled' and s.sort_order >= ${sortOf(s, tenantId, "staged")}, false) as staged,
           coalesce(s.category = 'cancelled', false) as cancelled
@@ -59,12 +60,18 @@ async function itemsOfOrders(
         where oi.tenant_id = ${tenantId} and oi.parent_id in (${ids(orderIds)})
         order by oi.parent_id, oi.position, oi.id`,
   );
+  const lines = new Map<number, number>();
   for (const row of rows) {
     const orderId = Number(row.parent_id);
     const list = byOrder.get(orderId) ?? [];
+    byOrder.set(orderId, list);
+    // Service lines are no work to stage or ship; they keep their place in the numbering.
+    const number = (lines.get(orderId) ?? 0) + 1;
+    lines.set(orderId, number);
+    if (row.produced !== true) continue;
     list.push({
       id: Number(row.id),
-      number: list.length + 1,
+      number,
       description: String(row.description ?? ""),
       product: str(row.product),
       quantity: Number(row.quantity),
@@ -75,7 +82,6 @@ async function itemsOfOrders(
       staged: row.staged === true,
       cancelled: row.cancelled === true,
     });
-    byOrder.set(orderId, list);
   }
   return byOrder;
 }
@@ -174,7 +180,7 @@ export async function shippingOrders(
                      join ${ps} p on p.id = l.parent_id and p.tenant_id = l.tenant_id
                      where l.tenant_id = oi.tenant_id and l.order_item_id = oi.id and p.order_id = o.id), 0), 0)), 0)::int
              from ${oi} oi left join ${s} st on st.id = oi.item_status_id and st.tenant_id = oi.tenant_id
-             where oi.tenant_id = o.tenant_id and oi.parent_id = o.id
+             where oi.tenant_id = o.tenant_id and oi.parent_id = o.id and ${productionItem("oi")}
                and st.category is distinct from 'cancelled') as left_to_ship,
           (select coalesce(json_agg(json_build_object('id', p.id, 'slip_number', p.slip_number, 'status', p.status)
                      order by p.id), '[]'::json)

@@ -14,7 +14,8 @@ import { nextNumber, numberedFields } from "./numbering";
 // What the server assigns when a write leaves it empty, for every kind that declares it:
 // - a numbered field (fields.ts, `numbering`) of a new record: the tenant's next number;
 // - a status reference (`statusOf`) of a new record, or of a new child row: the entity's first
-//   status (the lowest sort order of the tenant's Status records of that entity).
+//   status (the lowest sort order of the tenant's Status records of that entity), unless the row
+//   sets the field's `noStatusWith` (it takes no status).
 // Dates declared `default: "now"` are the validators' (they need no database).
 // GET {path}/defaults tells a create form the statuses it would get, so the form shows them.
 
@@ -92,6 +93,8 @@ export async function fillServerDefaults(input: ServerDefaultsInput): Promise<Se
     for (const row of children?.[child.name] ?? []) {
       if (row.id !== undefined && row.id !== null) continue;
       for (const [name, field] of fields) {
+        if (field.noStatusWith && row[field.noStatusWith] !== null && row[field.noStatusWith] !== undefined)
+          continue;
         if (row[name] === null || row[name] === undefined) row[name] = await first(field.statusOf);
       }
     }

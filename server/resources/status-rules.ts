@@ -154,6 +154,8 @@ export async function checkFollowsItems(
   statusId: unknown,
   items: Row[],
   itemStatus: string,
+  /** `skip`: items that do not count (an order's Service lines); they keep their place in the numbering. */
+  options: { skip?: (item: Row) => boolean } = {},
 ): Promise<void> {
   if (typeof statusId !== "number") return;
   const ids = items.map((i) => i[itemStatus]).filter((id): id is number => typeof id === "number");
@@ -162,6 +164,7 @@ export async function checkFollowsItems(
   if (status?.category !== "complete") return;
   const sorted = [...items].sort((a, b) => Number(a.position ?? 0) - Number(b.position ?? 0));
   sorted.forEach((item, index) => {
+    if (options.skip?.(item)) return;
     const own = byId.get(item[itemStatus] as number);
     if (own?.category === "complete" || own?.category === "cancelled") return;
     const message = `${label} cannot be ${status.name}: an order follows its items, and item ${index + 1} is ${own ? own.name : "without a status"} (every item not cancelled must be complete first)`;

@@ -54,7 +54,7 @@ export async function makeSlip(
     const elsewhere = await shippedElsewhere(ctx.tx, ctx.tenantId, orderId, null);
     body = [...items.values()].flatMap((item) => {
       const left = item.quantity - (elsewhere.get(item.id)?.quantity ?? 0);
-      if (left <= 0 || cancelled.has(item.id)) return [];
+      if (left <= 0 || cancelled.has(item.id) || item.service) return [];
       return [
         {
           order_item_id: item.id,

@@ -172,6 +172,11 @@ export interface ReferenceField extends FieldOptions {
    */
   statusOf?: "order" | "order_item" | "run" | "mail_order" | "purchase_order" | "refund";
   /**
+   * With statusOf: a row whose field of this name is set takes no status (the server leaves it
+   * empty instead of filling the first one). An order's Service line is billed, not produced.
+   */
+  noStatusWith?: string;
+  /**
    * The value must belong with another field of the same record (an order's bill-to address is
    * one of the order's customer's addresses): see ReferenceDependency. Look-ups offer only the
    * matching records; the server refuses a mismatch (400 on this field).

@@ -152,7 +152,11 @@ export default defineResource({
         artwork: json({ help: "[{ name, url, side }]", shape: ARTWORK }),
         proof_version: integer({ min: 0, max: 1000, default: 0 }),
         price: money({ help: "The line's price" }),
-        item_status_id: reference("Status", { label: "Status", statusOf: "order_item" }),
+        item_status_id: reference("Status", {
+          label: "Status",
+          statusOf: "order_item",
+          noStatusWith: "service_id",
+        }),
         // The run that gangs the item, set by the server (hooks/order-item-runs.ts): never in a body.
         run_id: reference("Run", { onDelete: "setNull", readOnly: true }),
         outsource_vendor_id: reference("Vendor", { onDelete: "setNull" }),

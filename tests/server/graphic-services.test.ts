@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Api, demoStaff, type Json, makeOrder, type Saved } from "./domain-fixtures";
+import { type Api, demoStaff, type Json, makeOrder, type Saved, status } from "./domain-fixtures";
 import { createTestApp, describeEachStore, type TestApp } from "./helpers";
 
 // Issue 22, the graphic service manager: the queue of design requests (order items with one), assigning a
@@ -115,6 +115,70 @@ describeEachStore("graphic service manager (%s)", (dbKind) => {
     expect(row?.hours).toBe(1.75);
     const log = (await admin.call("GET", `orders/${order.id}/change-logs`)).json() as { data: Row[] };
     expect(JSON.stringify(log.data)).toContain("log design hours");
+  });
+
+  it("keeps a Service line off the floor: no status, no job-ticket or packing-slip line, no say in the order's status", async () => {
+    const own = await makeOrder(admin, [{ description: "Banner", design_request: "Logo redraw" }]);
+    const designItem = (own.items as Saved[])[0] as Saved;
+    const logged = await hours(csr, own.id, designItem.id, { version: own.version, hours: 1 });
+    expect(logged.statusCode, logged.body).toBe(200);
+    const after = await admin.get("orders", own.id);
+    const [first, service] = after.items as Saved[];
+    // Billed, not produced: the server gave it no status, and refuses one.
+    expect(service?.service_id).toEqual(expect.any(Number));
+    expect(service?.item_status_id).toBeNull();
+    const statusId = first?.item_status_id;
+    const refused = await admin.call("PATCH", `orders/${own.id}`, {
+      version: after.version,
+      items: [{ id: first?.id }, { id: service?.id, item_status_id: statusId }],
+    });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect((refused.json() as { errors: unknown[] }).errors).toEqual([
+      {
+        field: "items.1.item_status_id",
+        message: "Item 2 is a service line (billed, not produced): it takes no status",
+      },
+    ]);
+    // The job ticket lists the work alone.
+    const ticket = (await csr.call("GET", `orders/${own.id}/job-ticket`)).json() as {
+      data: { items: Row[] };
+    };
+    expect(ticket.data.items.map((i) => [i.number, i.description])).toEqual([[1, "Banner"]]);
+    // A packing slip made from the order ships the banner only; naming the service line is refused.
+    const slip = await admin.call("POST", `orders/${own.id}/packing-slips`, {});
+    expect(slip.statusCode, slip.body).toBe(201);
+    const lines = (await admin.get("packing-slips", (slip.json() as { data: Saved }).data.id)).lines as Row[];
+    expect(lines.map((l) => l.order_item_id)).toEqual([first?.id]);
+    const named = await admin.call("POST", "packing-slips", {
+      order_id: own.id,
+      status: "draft",
+      lines: [
+        {
+          order_item_id: service?.id,
+          description: "Design",
+          quantity_ordered: 1,
+          quantity_shipped: 0,
+          quantity_backordered: 1,
+        },
+      ],
+    });
+    expect(named.statusCode, named.body).toBe(400);
+    expect(JSON.stringify(named.json())).toContain(
+      `Item 2 of ${String(own.order_number)} (${String(service?.description)}) is a service line (billed, not produced): a packing slip ships printed work`,
+    );
+    // Its item cancelled, the order follows to Cancelled: the service line holds nothing open.
+    const current2 = await admin.get("orders", own.id);
+    const cancel = await admin.call("PATCH", `orders/${own.id}`, {
+      version: current2.version,
+      items: [
+        { id: first?.id, item_status_id: (await status(admin, "order_item", "cancelled")).id },
+        { id: service?.id },
+      ],
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect((await admin.get("orders", own.id)).status_id).toBe(
+      (await status(admin, "order", "cancelled")).id,
+    );
   });
 
   describe("refusals", () => {

@@ -17,6 +17,7 @@ import { checkItemPlans } from "./order-item-plans";
 import { checkOrderDelete, checkOrderItemsOnRuns, runLocks } from "./order-item-runs";
 import { settledMoney } from "./order-money";
 import { checkNoWorkStarted, checkOrderPolicy } from "./order-policy";
+import { checkServiceLines, isServiceLine } from "./order-service-lines";
 
 // Orders:
 // - subtotal = Σ items' prices; total = subtotal − discount + shipping + tax; amount_due =
@@ -26,16 +27,17 @@ import { checkNoWorkStarted, checkOrderPolicy } from "./order-policy";
 // - The status follows the items, on a write that changes the items without choosing the status
 //   itself: when every item is cancelled the order goes to a cancelled-category status; else to a
 //   status of the least advanced item's category (open < production < complete; an item without
-//   a status counts as open). It moves only along its workflow: to the nearest status of that
+//   a status counts as open; a Service line, order-service-lines.ts, does not count). It moves only along its workflow: to the nearest status of that
 //   category its next statuses lead to (fewest steps, then sort order), and stays put when none
 //   does or its status already has that category.
 // - Whatever moved it, the status may be complete only when every item not cancelled is
-//   (status-rules.ts checkFollowsItems): 409 otherwise.
+//   (status-rules.ts checkFollowsItems; Service lines aside): 409 otherwise.
 
 const CATEGORY_RANK: Record<string, number> = { open: 0, production: 1, complete: 2 };
 
 /** The category the items call for, or undefined when no item has a status. */
-async function itemsCategory(tx: Database, tenantId: number, items: Row[]): Promise<string | undefined> {
+async function itemsCategory(tx: Database, tenantId: number, lines: Row[]): Promise<string | undefined> {
+  const items = lines.filter((i) => !isServiceLine(i));
   const ids = [
     ...new Set(items.map((i) => i.item_status_id).filter((id): id is number => typeof id === "number")),
   ];
@@ -124,6 +126,8 @@ export default defineHooks({
     filled,
   }) {
     if (action === "delete" || !record) return;
+    // Service lines are billed, not produced (order-service-lines.ts).
+    if (children?.items) checkServiceLines(children.items);
     // Items on an open run keep what it prints and stay on the order (order-item-runs.ts).
     if (action === "update" && children?.items && previousChildren?.items) {
       await checkOrderItemsOnRuns(tx, tenantId, record, children.items, previousChildren.items);
@@ -152,7 +156,9 @@ export default defineHooks({
       const items =
         children?.items ?? (await storedChildren(tx, model, "items", tenantId, record.id as number));
       const label = recordLabel(model, record);
-      await checkFollowsItems(tx, await loadRegistry(), tenantId, label, statusId, items, "item_status_id");
+      await checkFollowsItems(tx, await loadRegistry(), tenantId, label, statusId, items, "item_status_id", {
+        skip: isServiceLine,
+      });
     }
     await completeWrite(tx, model, { tenantId, userId, action }, record, values);
     // Credit and activity (order-policy.ts), on the figures as stored.

@@ -5,6 +5,7 @@ import { checkStartValues } from "../enum-starts";
 import { defineHooks, type FieldBound, type Row } from "../hooks";
 import { quoteIdent } from "../tables";
 import { childOf, formatCount, modelOf, numberOr, storedChildren } from "./derived-writes";
+import { productionItem } from "./order-service-lines";
 
 // Packing slips match their order (issue 16, class 6):
 // - a slip is created as a draft (declared `initial`, enum-starts.ts), then packed, shipped,
@@ -40,6 +41,8 @@ interface OrderItem {
   quantity: number;
   statusName: string | null;
   printed: boolean;
+  /** A Service line (billed design hours, order-service-lines.ts): nothing to ship. */
+  service: boolean;
 }
 
 const table = async (kind: "Order" | "PackingSlip" | "Status", child?: string) => {
@@ -67,13 +70,14 @@ export async function orderItems(
   );
   const rows = await selectRows<{
     id: number;
+    produced: boolean;
     description: string | null;
     quantity: number;
     status_name: string | null;
     printed: boolean;
   }>(
     tx,
-    sql`select i.id, i.description, i.quantity, st.name as status_name,
+    sql`select i.id, ${productionItem("i")} as produced, i.description, i.quantity, st.name as status_name,
         coalesce(st.category = 'complete' or (st.category = 'production' and st.code <> 'reprint'
           and st.sort_order >= (select min(p.sort_order) from ${s} p
             where p.tenant_id = ${tenantId} and p.entity = 'order_item' and p.code = 'printed')), false) as printed
@@ -90,6 +94,7 @@ export async function orderItems(
       quantity: Number(r.quantity),
       statusName: r.status_name,
       printed: r.printed === true,
+      service: r.produced !== true,
     });
   });
   return { orderNumber: String(order?.order_number ?? orderId), items };
@@ -144,6 +149,13 @@ function lineErrors(
       errors.push({
         field: `lines.${index}.order_item_id`,
         message: `Order item ${id} is not an item of ${orderNumber}: a packing slip ships its own order's items`,
+      });
+      return;
+    }
+    if (item.service) {
+      errors.push({
+        field: `lines.${index}.order_item_id`,
+        message: `I${itemWords(item, orderNumber).slice(1)} is a service line (billed, not produced): a packing slip ships printed work`,
       });
       return;
     }

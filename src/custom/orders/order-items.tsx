@@ -1,6 +1,6 @@
 // The order's items: product, options in words, quantity, price, status in its colour, run, what
 // shipped, and each item's production timeline (every status with who and when) on expanding it.
-import { Button, Space, Table, Timeline, Tooltip, Typography } from "antd";
+import { Button, Space, Table, Tag, Timeline, Tooltip, Typography } from "antd";
 import { Link } from "react-router";
 import { EMPTY, formatDateTime, formatMoney, formatNumber } from "../../components/fields/format";
 import type { DeskAnswer, DeskItemView, Rec } from "./desk-answer";
@@ -109,7 +109,13 @@ export function OrderItems({
         {
           key: "status",
           title: "Status",
-          render: (_, r) => <StatusTag status={statuses.find((s) => s.id === r.record.item_status_id)} />,
+          // A Service line (billed design hours) is not produced: it has no status to show.
+          render: (_, r) =>
+            r.record.service_id ? (
+              <Tag>Service line</Tag>
+            ) : (
+              <StatusTag status={statuses.find((s) => s.id === r.record.item_status_id)} />
+            ),
         },
         {
           key: "run",
