@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { e164, type MergeValues, renderTemplate } from "../../src/custom/tools/sms-merge";
+import { e164, renderTemplate } from "../../src/custom/tools/sms-merge";
 import { getAuth, requireAuth, requirePermission } from "../auth/authenticate";
 import { selectRows } from "../db/open";
 import { sms_messages, users } from "../db/schema";
@@ -9,6 +9,8 @@ import { fieldError, HttpError, notFound, validationFailed } from "../http/error
 import { parseBody, pathId, requireCan } from "../orders/route-helpers";
 import { tableOf } from "../production/board-query";
 import type { ResourceRegistry } from "../resources/model";
+import { mergeValues, mobileOf, proofLinks, smsOrder, smsTemplate } from "./order-sms";
+import { STATUS_SMS_JOB, statusSmsHandler } from "./status-notifications";
 import { sendSms } from "./twilio-sms";
 
 // /messaging's server (issue 22):
@@ -26,64 +28,21 @@ const sendBody = orderBody
   .extend({ to: z.string().trim().max(30, "A phone number has at most 30 characters").optional() })
   .strict();
 
-const DATE = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  timeZone: "UTC",
-});
-const MONEY = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-
-interface Template {
-  id: number;
-  name: string;
-  body: string;
-  active: boolean;
-}
-interface OrderValues {
-  id: number;
-  order_number: string;
-  customer_name: string | null;
-  contact_name: string | null;
-  contact_phone: string | null;
-  status: string | null;
-  due: string | null;
-  amount_due: string | null;
-}
-
 export async function messagingRoutes(app: FastifyInstance, { registry }: { registry: ResourceRegistry }) {
-  const templateOf = async (request: FastifyRequest, tenantId: number): Promise<Template> => {
+  // The texts statuses send on their own (status-notifications.ts), after the write that reached them.
+  app.scheduler.handle(STATUS_SMS_JOB, statusSmsHandler(registry, app.config, app.prefix));
+  const templateOf = async (request: FastifyRequest, tenantId: number) => {
     const id = pathId((request.params as { id: string }).id);
-    const [row] = await selectRows<Template>(
-      request.server.db,
-      sql`select id, name, body, active from ${tableOf(registry, "SmsTemplate")} where tenant_id = ${tenantId} and id = ${id}`,
-    );
+    const row = await smsTemplate(request.server.db, registry, tenantId, id);
     if (!row) throw notFound();
     return row;
   };
 
-  const orderOf = async (request: FastifyRequest, tenantId: number, id: number): Promise<OrderValues> => {
-    const [row] = await selectRows<OrderValues>(
-      request.server.db,
-      sql`select o.id, o.order_number, c.name as customer_name, c.contact_name, c.contact_phone,
-            coalesce(nullif(s.customer_label, ''), s.name) as status, o.wanted_by::text as due, o.amount_due::text as amount_due
-          from ${tableOf(registry, "Order")} o
-          left join ${tableOf(registry, "Customer")} c on c.id = o.customer_id and c.tenant_id = o.tenant_id
-          left join ${tableOf(registry, "Status")} s on s.id = o.status_id and s.tenant_id = o.tenant_id
-          where o.tenant_id = ${tenantId} and o.id = ${id}`,
-    );
+  const orderOf = async (request: FastifyRequest, tenantId: number, id: number) => {
+    const row = await smsOrder(request.server.db, registry, tenantId, id);
     if (!row) throw fieldError("order_id", "There is no such order");
     return row;
   };
-
-  const valuesOf = (order: OrderValues): MergeValues => ({
-    customer_name: order.customer_name,
-    contact_name: order.contact_name,
-    order_number: order.order_number,
-    status: order.status,
-    due_date: order.due ? DATE.format(new Date(`${order.due.slice(0, 10)}T00:00:00Z`)) : null,
-    amount_due: order.amount_due === null ? null : MONEY.format(Number(order.amount_due)),
-  });
 
   const readsOrders = (request: FastifyRequest) => requireCan(request, "Order", "ReadAny");
 
@@ -91,8 +50,8 @@ export async function messagingRoutes(app: FastifyInstance, { registry }: { regi
     const auth = getAuth(request);
     const template = await templateOf(request, auth.tenantId);
     const order = await orderOf(request, auth.tenantId, orderId);
-    const phone = order.contact_phone ? e164(order.contact_phone) : null;
-    return { template, order, phone, result: renderTemplate(template.body, valuesOf(order)) };
+    const values = mergeValues(order, proofLinks(app.config, app.prefix, auth.tenantId));
+    return { template, order, phone: mobileOf(order), result: renderTemplate(template.body, values) };
   };
 
   app.post(

@@ -1,9 +1,11 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
-import { type Api, api, type Saved, unique } from "./domain-fixtures";
+import { selectRows } from "../../server/db/open";
+import { type Api, api, type Saved, status, unique } from "./domain-fixtures";
 import { bearer, createTestApp, describeEachStore, signIn, type TestApp } from "./helpers";
 
 // /messaging's server (issue 22): an SMS template rendered with a real order on the server (merge tags
@@ -88,6 +90,8 @@ describeEachStore("messaging (%s)", (kind) => {
   let customer: Saved;
   let statusText: string;
   let template: Saved;
+  /** A customer in good standing with a mobile number, for the status notifications. */
+  let texted: Saved;
 
   beforeAll(async () => {
     t = await createTestApp(kind);
@@ -109,6 +113,11 @@ describeEachStore("messaging (%s)", (kind) => {
     });
     const status = await a.get("statuses", order.status_id as number);
     statusText = String(status.customer_label || status.name);
+    texted = await a.create("customers", {
+      name: unique("Texted "),
+      status: "active",
+      contact_phone: "(217) 555-0142",
+    });
     template = await a.create("sms-templates", {
       name: unique("E2E status "),
       trigger: "approved",
@@ -142,21 +151,21 @@ describeEachStore("messaging (%s)", (kind) => {
     const odd = await a.create("sms-templates", {
       name: unique("Odd tags "),
       trigger: "proof_ready",
-      body: "{{customer_name}}: proof {{proof_url}} {{ Proof URL }} {{proof_url}} by {{contact_name}}",
+      body: "{{customer_name}}: proof {{proof_link}} {{ Proof URL }} {{proof_link}} by {{contact_name}}",
       active: true,
     });
     await a.update("customers", customer.id, { contact_name: null });
     try {
       const res = await post(t.app, `sms-templates/${odd.id}/preview`, admin, { order_id: order.id });
       expect(res.json().data).toMatchObject({
-        text: `${customer.name}: proof {{proof_url}} {{ Proof URL }} {{proof_url}} by `,
-        unknown: ["{{proof_url}}", "{{Proof URL}}"],
+        text: `${customer.name}: proof {{proof_link}} {{ Proof URL }} {{proof_link}} by `,
+        unknown: ["{{proof_link}}", "{{Proof URL}}"],
         empty: ["contact_name"],
       });
       const sent = await post(t.app, `sms-templates/${odd.id}/send`, admin, { order_id: order.id });
       expect(sent.statusCode).toBe(400);
       expect(sent.json().errors.map((e: { message: string }) => e.message)).toEqual([
-        "{{proof_url}} is not a merge tag: change the template",
+        "{{proof_link}} is not a merge tag: change the template",
         "{{Proof URL}} is not a merge tag: change the template",
         `Order ${order.order_number} has no contact name: fill it in or choose another order`,
       ]);
@@ -249,6 +258,73 @@ describeEachStore("messaging (%s)", (kind) => {
     expect((await get(t.app, "sms-messages", csr)).statusCode).toBe(403);
   });
 
+  it("texts the customer when the order or its items reach a notifying status: once each, after the commit", async () => {
+    // The demo shop's history is seeded, not lived: it texts nobody.
+    const queued = await selectRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from scheduled_jobs where kind = 'status-sms'`,
+    );
+    expect(queued[0]?.n).toBe(0);
+    const product = await a.first("products");
+    const made = await a.create("orders", {
+      order_number: unique("N-"),
+      customer_id: texted.id,
+      ordered_at: "2026-03-02T15:00:00.000Z",
+      items: ["Cards", "Flyers"].map((description) => ({
+        product_id: product.id,
+        description,
+        quantity: 250,
+      })),
+    });
+    const statusId = async (code: string) => (await status(a, "order_item", code)).id;
+    // A refused write queues nothing: Shipped notifies, but Received does not lead there.
+    const shipped = await statusId("shipped");
+    const refused = await a.call("PATCH", `orders/${made.id}`, {
+      version: made.version,
+      items: (made.items as Saved[]).map((i) => ({ id: i.id, item_status_id: shipped })),
+    });
+    expect(refused.statusCode, refused.body).toBe(409);
+    // Both items reach Awaiting proof in one write: one "Proof ready" text, not two.
+    for (const code of ["preflight", "awaiting_proof"]) {
+      const now = await a.get("orders", made.id);
+      const to = await statusId(code);
+      const res = await a.call("PATCH", `orders/${made.id}`, {
+        version: now.version,
+        items: (now.items as Saved[]).map((i) => ({ id: i.id, item_status_id: to })),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const messages = async () =>
+      ((await get(t.app, "sms-messages?limit=200", admin)).json().data.rows as Saved[]).filter(
+        (m) => m.order_id === made.id,
+      );
+    expect(await messages()).toEqual([]); // queued, not yet sent
+    await t.app.scheduler.runDue();
+    const sent = await messages();
+    expect(sent.map((m) => [m.template_name, m.status, m.to, m.body, m.error, m.sent_by])).toEqual([
+      // Newest first. The proof text needs a proof to link to: without one it is not sent, and says why.
+      [
+        "Proof ready",
+        "failed",
+        "+12175550142",
+        `Your proof for order ${made.order_number} is ready: . Approve it to start printing.`,
+        `Order ${made.order_number} has no proof url`,
+        null,
+      ],
+      [
+        "Order received",
+        "outbox",
+        "+12175550142",
+        `Hi ${texted.name}, we have your order ${made.order_number}. We will text you when your proof is ready.`,
+        null,
+        null,
+      ],
+    ]);
+    // Run again: nothing more goes out.
+    await t.app.scheduler.runDue();
+    expect(await messages()).toHaveLength(2);
+  });
+
   it("sends through Twilio's Messages API when configured, and keeps its refusals", async () => {
     const calls: TwilioCall[] = [];
     const twilio = twilioServer(calls);
@@ -281,9 +357,31 @@ describeEachStore("messaging (%s)", (kind) => {
       expect(refused.json().message).toBe(
         "Twilio refused the message: The 'To' number +15005550001 is not a valid phone number. (error 21211)",
       );
-      const list = (await get(app, "sms-messages?limit=2", admin)).json().data;
+      // A status notification goes through Twilio too, after the write that reached the status.
+      const product = await a.first("products");
+      const made = await post(app, "orders", admin, {
+        order_number: unique("T-"),
+        customer_id: texted.id,
+        ordered_at: "2026-03-02T15:00:00.000Z",
+        items: [{ product_id: product.id, description: "Cards", quantity: 250 }],
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      const number = made.json().data.order_number;
+      await app.scheduler.runDue();
+      expect(calls.filter((c) => c.form.Body?.includes(number)).map((c) => c.form)).toEqual([
+        {
+          To: "+12175550142",
+          From: "+12175550100",
+          Body: `Hi ${texted.name}, we have your order ${number}. We will text you when your proof is ready.`,
+        },
+      ]);
+      calls.splice(0);
+      const list = (await get(app, "sms-messages?limit=20", admin)).json().data;
       expect(list.configured).toBe(true);
-      expect(list.rows).toMatchObject([
+      expect(list.rows.filter((m: Saved) => m.order_id === made.json().data.id)).toMatchObject([
+        { status: "sent", to: "+12175550142", provider_id: `SM${"a".repeat(32)}`, sent_by: null },
+      ]);
+      expect(list.rows.filter((m: Saved) => m.order_id === order.id).slice(0, 2)).toMatchObject([
         { status: "failed", to: "+15005550001", error: expect.stringContaining("error 21211") },
         { status: "sent", to: "+12175550142" },
       ]);

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/open";
+import { queueStatusNotifications } from "../../tools/status-notifications";
 import { defineHooks, type Row } from "../hooks";
 import { loadRegistry } from "../model";
 import { checkFollowsItems, recordLabel } from "../status-rules";
@@ -161,6 +162,16 @@ export default defineHooks({
       });
     }
     await completeWrite(tx, model, { tenantId, userId, action }, record, values);
+    // A status that notifies the customer, just reached by the order or an item: a text after the commit.
+    await queueStatusNotifications({
+      tx,
+      registry: await loadRegistry(),
+      tenantId,
+      record: { ...record, ...values },
+      previous,
+      items: children?.items,
+      previousItems: previousChildren?.items,
+    });
     // Credit and activity (order-policy.ts), on the figures as stored.
     await checkOrderPolicy({ tx, tenantId, action, record, previous, children, previousChildren });
   },

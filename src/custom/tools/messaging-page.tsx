@@ -130,7 +130,14 @@ function OutboxTable({ outbox, loading }: { outbox: Outbox | undefined; loading:
             number && row.order_id ? <Link to={`/orders/${row.order_id}`}>{number}</Link> : "",
         },
         { title: "Template", dataIndex: "template_name", width: 150 },
-        { title: "By", dataIndex: "sent_by", width: 130 },
+        // No sender: a status notification sent it on its own (server/tools/status-notifications.ts).
+        {
+          title: "By",
+          dataIndex: "sent_by",
+          width: 130,
+          render: (name: string | null) =>
+            name ?? <Typography.Text type="secondary">Status notification</Typography.Text>,
+        },
       ]}
     />
   );

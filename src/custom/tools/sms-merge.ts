@@ -15,7 +15,21 @@ export const MERGE_TAGS: MergeTag[] = [
   { tag: "status", label: "The order's status, as customers see it" },
   { tag: "due_date", label: "The order's due date" },
   { tag: "amount_due", label: "What the customer still owes on the order" },
+  { tag: "proof_url", label: "A link to the order's latest proof (valid 14 days)" },
+  { tag: "tracking_url", label: "The tracking link of the order's latest shipment" },
 ];
+
+const TRACKING: Record<string, string> = {
+  ups: "https://www.ups.com/track?tracknum=",
+  fedex: "https://www.fedex.com/fedextrack/?trknbr=",
+  usps: "https://tools.usps.com/go/TrackConfirmAction?tLabels=",
+};
+
+/** The carrier's tracking page for a number (UPS, FedEx, USPS); other carriers: the number itself. */
+export function trackingUrl(carrier: string | null, number: string): string {
+  const base = carrier ? TRACKING[carrier] : undefined;
+  return base ? `${base}${encodeURIComponent(number)}` : number;
+}
 
 export type MergeValues = Partial<Record<string, string | null>>;
 
@@ -80,5 +94,5 @@ export function e164(phone: string): string | null {
 export const MESSAGE_STATES: Record<string, string> = {
   outbox: "In the outbox (SMS not configured)",
   sent: "Sent through Twilio",
-  failed: "Twilio refused it",
+  failed: "Not sent",
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { e164, renderTemplate, segmentsOf } from "../../../src/custom/tools/sms-merge";
+import { e164, renderTemplate, segmentsOf, trackingUrl } from "../../../src/custom/tools/sms-merge";
 
 // SMS merge tags: rendered from an order's values, unknown tags left as written and reported, empty
 // ones reported; numbers brought to E.164; the segments a text takes.
@@ -12,11 +12,11 @@ describe("SMS merge tags", () => {
       { text: "Hi Acme, ORD-100001 is Approved.", unknown: [], empty: [] },
     ],
     [
-      "Due {{due_date}}; proof {{proof_url}} {{proof_url}}; {{ Amount }}",
+      "Due {{due_date}}; proof {{proof_link}} {{proof_link}}; {{ Amount }}",
       { due_date: null },
       {
-        text: "Due ; proof {{proof_url}} {{proof_url}}; {{ Amount }}",
-        unknown: ["{{proof_url}}", "{{Amount}}"],
+        text: "Due ; proof {{proof_link}} {{proof_link}}; {{ Amount }}",
+        unknown: ["{{proof_link}}", "{{Amount}}"],
         empty: ["due_date"],
       },
     ],
@@ -47,5 +47,21 @@ describe("SMS merge tags", () => {
     ["✓".repeat(71), 2],
   ])("segments of %#", (text, expected) => {
     expect(segmentsOf(text)).toBe(expected);
+  });
+});
+
+describe("tracking links", () => {
+  it.each([
+    ["ups", "1Z999AA10123456784", "https://www.ups.com/track?tracknum=1Z999AA10123456784"],
+    ["fedex", "7712 3456 7890", "https://www.fedex.com/fedextrack/?trknbr=7712%203456%207890"],
+    [
+      "usps",
+      "9400111899223100000000",
+      "https://tools.usps.com/go/TrackConfirmAction?tLabels=9400111899223100000000",
+    ],
+    ["freight", "PRO-55120", "PRO-55120"],
+    [null, "ABC", "ABC"],
+  ])("%s %s → %s", (carrier, number, url) => {
+    expect(trackingUrl(carrier, number)).toBe(url);
   });
 });
