@@ -104,3 +104,52 @@ test("the administrator prices a postcard mailing, schedules two drops and creat
   await page.getByRole("tab", { name: "Mail orders" }).click();
   await expect(page.getByText(mailOrders[0].mail_order_number).first()).toBeVisible();
 });
+
+// The EDDM routes page (issue 22): reached from the sidebar, two routes of a ZIP picked (kept in the address),
+// then the postcard tool opens mailing to them; its mailing step shows them chosen with their addresses.
+test("the administrator picks EDDM routes and starts a postcard mailing to them", async ({
+  page,
+  request,
+}) => {
+  await signedInAs(page, "admin@pressroom.test");
+  const api = await apiAs(page, request);
+  const routes =
+    await api.get<{ id: number; zip5: string; carrier_route: string; total_count: number }[]>(
+      "mail-tools/routes",
+    );
+  const zip = routes[0]?.zip5 ?? "";
+  const [first, second] = routes.filter((r) => r.zip5 === zip);
+  expect(second, "a seeded ZIP with two routes").toBeDefined();
+  const addresses = (first?.total_count ?? 0) + (second?.total_count ?? 0);
+
+  await openMenu(page, "EDDM routes");
+  await expect(page.getByRole("heading", { name: "EDDM routes", level: 3 })).toBeVisible();
+  const zipRow = page.getByRole("row", { name: new RegExp(`^${zip}`) }).first();
+  await expect(zipRow).toBeVisible();
+  const start = page.getByRole("button", { name: /Mail postcards to/ });
+  await expect(start).toBeDisabled();
+  // The choice lives in the address: the box shows it once the navigation has rendered (not at the click).
+  for (const r of [first, second]) {
+    const box = page.getByLabel(`Route ${zip} ${r?.carrier_route}`);
+    await box.click();
+    await expect(box).toBeChecked();
+  }
+  await expect(page).toHaveURL(new RegExp(`routes=${first?.id}(%2C|,)${second?.id}`));
+  await page.getByRole("link", { name: "Mail postcards to these 2 routes" }).click();
+  await expect(page.getByRole("heading", { name: "Postcard tool", level: 3 })).toBeVisible();
+
+  const customer = (await api.get<{ name: string }[]>("customers?limit=1&status=active"))[0];
+  const product = (await api.get<{ name: string }[]>("products?limit=1&sort=name"))[0];
+  const next = page.getByRole("button", { name: "Next" });
+  await chooseReference(page, page.locator("main"), "Customer", customer?.name ?? "");
+  await chooseReference(page, page.locator("main"), "Product", product?.name ?? "");
+  await page.getByLabel("Width (in)").fill("4");
+  await page.getByLabel("Length (in)").fill("6");
+  await next.click();
+  const [template] = await api.get<{ name: string }[]>("templates?limit=1&sort=name");
+  await chooseReference(page, page.locator("main"), "Template", template?.name ?? "");
+  await next.click();
+  await expect(
+    page.getByText(`2 routes chosen, ${addresses.toLocaleString("en-US")} addresses`),
+  ).toBeVisible();
+});

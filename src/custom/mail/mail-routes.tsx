@@ -12,11 +12,14 @@ const ListIntakePage = lazyPage(() => import("./list-intake-page"));
 const CampaignsPage = lazyPage(() => import("./campaigns-page"));
 const CampaignPage = lazyPage(() => import("./campaign-page"));
 const MailToolPage = lazyPage(() => import("./mail-tool-page"));
+const RoutesPage = lazyPage(() => import("./routes-page"));
 
 export function mailRoutes(): ReactElement {
   return (
     <Route key="mail" element={<DigitIds />}>
       {guardedRoute({ kind: "List", action: "show", route: "/lists/:id", page: <ListIntakePage /> })}
+      {/* The EDDM routes by ZIP, picked into the postcard tool; a route's own pages stay the generated ones. */}
+      {guardedRoute({ kind: "Route", action: "list", route: "/routes", page: <RoutesPage /> })}
       {/* Automated campaigns (issue 22): the route table asks nothing of the tool's two routes (a postcard
           tool); /automated-campaigns/:id, not in it, asks MailOrder Read, as the server does of all three. */}
       {guardedRoute({

@@ -6,7 +6,7 @@
 // the job at any step; /{tool}/{id} resumes it.
 import { Alert, Button, Card, Flex, Form, Spin, Steps, Typography } from "antd";
 import { type ReactNode, useEffect, useState } from "react";
-import { useNavigate, useParams } from "react-router";
+import { useNavigate, useParams, useSearchParams } from "react-router";
 import { RequestError } from "../../providers/request-error";
 import {
   createJobOrder,
@@ -20,6 +20,7 @@ import {
 import { ArtworkStep, DropsStep, MailingStep, PriceStep, ProductStep, ProofStep } from "./mail-tool-steps";
 import { MAIL_TOOLS, type MailTool, type ToolKey } from "./mail-tools";
 import { PostageRatesButton } from "./postage-rates";
+import { parseRouteIds } from "./route-totals";
 
 interface Step {
   title: string;
@@ -81,7 +82,14 @@ export default function MailToolPage({ tool: key }: { tool: ToolKey }) {
   const [quotedFor, setQuotedFor] = useState<string>();
   const [problems, setProblems] = useState<string[]>([]);
   const [saved, setSaved] = useState<string>();
-  const [initial, setInitial] = useState<Partial<ToolJob>>(START);
+  // From the EDDM routes page (/postcard-tool?routes=3,7): a new job starts mailing to those routes.
+  const [search] = useSearchParams();
+  const [initial, setInitial] = useState<Partial<ToolJob>>(() => {
+    const routes = id ? [] : parseRouteIds(search.get("routes"));
+    return routes.length > 0
+      ? { ...START, source: "eddm", mail_class: "eddm_retail", route_ids: routes }
+      : START;
+  });
 
   useEffect(() => {
     if (!id) return;

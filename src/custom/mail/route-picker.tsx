@@ -3,6 +3,7 @@
 // EDDM Retail's 200–5,000 pieces a day (the server decides when the drops are set: mail-tools.ts).
 import { Alert, Flex, Select, Table, Tag, Typography } from "antd";
 import { useMemo, useState } from "react";
+import { Link } from "react-router";
 import { useFetched } from "../../providers/use-fetched";
 import { EDDM_RETAIL_MAX, EDDM_RETAIL_MIN } from "./mail-tools";
 
@@ -21,9 +22,11 @@ const count = (n: number) => n.toLocaleString("en-US");
 interface RoutePickerProps {
   value?: number[];
   onChange?: (ids: number[]) => void;
+  /** Each route's code links to its record page (the EDDM routes page; the tools keep the user in the wizard). */
+  linkRoutes?: boolean;
 }
 
-export function RoutePicker({ value = [], onChange }: RoutePickerProps) {
+export function RoutePicker({ value = [], onChange, linkRoutes = false }: RoutePickerProps) {
   // Through the tools' own endpoint: whoever makes mail orders picks routes without reading the Route pages.
   const { data, query } = useFetched<RouteRow[]>({
     url: "mail-tools/routes",
@@ -93,7 +96,11 @@ export function RoutePicker({ value = [], onChange }: RoutePickerProps) {
         }}
         columns={[
           { title: "ZIP", dataIndex: "zip5" },
-          { title: "Route", dataIndex: "carrier_route" },
+          {
+            title: "Route",
+            dataIndex: "carrier_route",
+            render: (code: string, r) => (linkRoutes ? <Link to={`/routes/${r.id}`}>{code}</Link> : code),
+          },
           { title: "Type", dataIndex: "type", responsive: ["md"] },
           { title: "Residential", dataIndex: "residential_count", align: "right", render: count },
           {
