@@ -65,6 +65,8 @@ const LONG = [
   "tenant-settings",
   // Templates' thumbnails (PDF rendering) and the design editor's designs (issue 21).
   "template-designs",
+  // Order files in Firebase Storage through a local Storage REST server (issue 19).
+  "file-storage",
   "reliability-hostile",
   "reliability-isolation",
   "reliability-permissions",
