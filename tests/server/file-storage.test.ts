@@ -8,6 +8,7 @@ import type { Config, FileStorageConfig } from "../../server/config";
 import { loadConfig } from "../../server/config";
 import { embeddedStorage } from "../../server/files/embedded-storage";
 import { firebaseStorage } from "../../server/files/firebase-storage";
+import { contentSecurityPolicy } from "../../server/http/security-headers";
 import { serverSentence, type UploadControl, type UploadRequest } from "../../src/custom/orders/file-upload";
 import { uploadThroughFirebase } from "../../src/custom/orders/firebase-upload";
 import { type StorageLocal, startStorageLocal } from "../storage-local.mjs";
@@ -156,6 +157,12 @@ describeEachStore("file storage (%s)", (dbKind) => {
     });
     expect(res.json()).toEqual({ data: { provider: "embedded" } });
     expect((await call(null, "GET", "files/storage")).status).toBe(401);
+    // The app's pages may send the bytes there (production's firebasestorage.googleapis.com is one of Google's).
+    const connect = contentSecurityPolicy(t.app.config)
+      .split("; ")
+      .find((d) => d.startsWith("connect-src "));
+    expect(connect).toContain(` http://${storage.host}`);
+    expect(connect).toContain(" https://*.googleapis.com");
   });
 
   it("uploads artwork with Firebase's resumable upload through a dropped chunk, registers it, preflights and serves it", async () => {
