@@ -31,6 +31,8 @@ const UNIT_LONG = [
   // generated pages' other files cover the everyday shapes.
   "tests/unit/resource-pages/field-kinds.test.tsx",
   "tests/unit/resource-pages/child-collections.test.tsx",
+  // The order files' upload panel through an upload's stages (progress, pause, resume, outcome).
+  "tests/unit/orders/file-upload-panel.test.tsx",
 ];
 
 // The server's tests run once on each store in CI: npm test takes PGlite ("server"), the long run

@@ -4,16 +4,19 @@ import { UploadOutlined } from "@ant-design/icons";
 import { Alert, Button, Flex, Progress, Select } from "antd";
 import { useRef, useState } from "react";
 import { ACCEPT, FILE_KIND_LABELS, FILE_KINDS, type FileKind } from "./file-kinds";
-import { type UploadControl, uploadOrderFile } from "./file-upload";
+import { type UploadControl, type UploadRequest, uploadOrderFile } from "./file-upload";
 
 export function FileUploadPanel({
   orderId,
   items,
   onUploaded,
+  upload = uploadOrderFile,
 }: {
   orderId: number;
   items: { id: number; label: string }[];
   onUploaded(): void;
+  /** Sends the file (tests pass their own to drive the panel through an upload's stages). */
+  upload?: (request: UploadRequest) => Promise<number>;
 }) {
   const [kind, setKind] = useState<FileKind>("artwork");
   const [itemId, setItemId] = useState<number | null>(null);
@@ -27,7 +30,7 @@ export function FileUploadPanel({
     setOutcome(null);
     setProgress({ name: file.name, percent: 0 });
     try {
-      await uploadOrderFile({
+      await upload({
         file,
         orderId,
         kind,
