@@ -13,7 +13,7 @@ import { serverSentence, type UploadControl, type UploadRequest } from "../../sr
 import { uploadThroughFirebase } from "../../src/custom/orders/firebase-upload";
 import { type StorageLocal, startStorageLocal } from "../storage-local.mjs";
 import { api, type Saved } from "./domain-fixtures";
-import { listeningApp } from "./file-uploads";
+import { bytes, listeningApp } from "./file-uploads";
 import { describeEachStore, type TestApp, tempDir } from "./helpers";
 import { testPdf } from "./preflight-pdfs";
 
@@ -26,8 +26,6 @@ import { testPdf } from "./preflight-pdfs";
 
 const MAX = 2 * 1024 * 1024;
 const BUCKETS = { shop: "demo-pressroom-shop", proofs: "demo-pressroom-proofs" };
-const bytes = (n: number, seed = 7) =>
-  Buffer.from(Array.from({ length: n }, (_, i) => (i * seed + (i >> 8)) % 256));
 
 describeEachStore("file storage (%s)", (dbKind) => {
   let storage: StorageLocal;
