@@ -227,3 +227,12 @@ export async function startStorageLocal(options = {}) {
       }),
   };
 }
+
+// Run as a process (the e2e run, playwright.config.ts): on STORAGE_LOCAL_PORT.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const local = await startStorageLocal({ port: Number(process.env.STORAGE_LOCAL_PORT ?? 0) });
+  console.log(`Local Firebase Storage API at http://${local.host}`);
+  const stop = () => void local.close().then(() => process.exit(0));
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+}
