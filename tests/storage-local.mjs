@@ -9,6 +9,7 @@
 //        → X-Goog-Upload-Size-Received
 //   GET  /v0/b/{bucket}/o/{path}            the object's metadata (404 when there is none)
 //   GET  /v0/b/{bucket}/o/{path}?alt=media  its bytes
+//   DELETE /v0/b/{bucket}/o/{path}          removes it (204; 404 when there is none)
 // `failUploadAt(offset)` makes the first upload chunk at or past that offset answer 503 without keeping
 // its bytes (a dropped chunk): the SDK then asks where to resume (query) and goes on from there.
 // CORS is open, as the emulator's is. A test fixture, never part of the product.
@@ -121,6 +122,13 @@ export async function startStorageLocal(options = {}) {
       if (bucketOnly && req.method === "POST")
         return startUpload(req, res, decodeURIComponent(bucketOnly[1]), url, command, body);
       const object = /^\/v0\/b\/([^/]+)\/o\/(.+)$/.exec(url.pathname);
+      if (object && req.method === "DELETE") {
+        const removed = buckets.get(decodeURIComponent(object[1]))?.delete(decodeURIComponent(object[2]));
+        if (!removed) return notFound(res);
+        res.writeHead(204);
+        res.end();
+        return;
+      }
       if (object && req.method === "GET") {
         const bucket = decodeURIComponent(object[1]);
         const name = decodeURIComponent(object[2]);

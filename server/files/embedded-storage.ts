@@ -1,5 +1,5 @@
 import { createReadStream } from "node:fs";
-import { stat } from "node:fs/promises";
+import { rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import type { Bucket } from "../../src/custom/orders/file-kinds";
@@ -31,6 +31,9 @@ export function embeddedStorage(filesDir: string): FileStorage {
         stream.once("open", () => resolve(stream));
         stream.once("error", reject);
       });
+    },
+    async remove(bucket, key) {
+      await rm(fileOf(bucket, key), { force: true });
     },
   };
 }

@@ -9,7 +9,8 @@ import type { FileStorage } from "./storage";
 // streamed from the response body. Not the firebase/storage SDK here: it acts as a signed-in app user
 // under the security rules (the server has none), and its Node downloads (getBytes, getStream) either
 // buffer the whole object or are limited to it; the REST API takes the service account's OAuth token
-// (admin access, as the Admin SDKs use it) and streams. Writes are the app's (storage-uploads.ts).
+// (admin access, as the Admin SDKs use it) and streams. Writes are the app's (storage-uploads.ts); the server
+// only deletes what it refused to register (DELETE on the same path).
 
 type FirebaseSetting = Extract<FileStorageConfig, { provider: "firebase" }>;
 
@@ -47,6 +48,15 @@ export function firebaseStorage(setting: FirebaseSetting): FileStorage {
       });
       if (!response.ok || !response.body) throw await storageError(response, "read", key);
       return Readable.fromWeb(response.body as WebReadableStream);
+    },
+    async remove(bucket, key) {
+      const response = await fetch(objectUrl(bucket, key), {
+        method: "DELETE",
+        headers: { authorization: `Bearer ${await token()}` },
+        signal: AbortSignal.timeout(60_000),
+      });
+      await response.body?.cancel();
+      if (!response.ok && response.status !== 404) throw await storageError(response, "delete", key);
     },
   };
 }

@@ -18,7 +18,8 @@ import { checkAnnouncement, recordOrderFile, requireItem } from "./uploads";
 //        the same checks as a tus creation (Order Update, tenant, item, 413/400), and a path of the caller's
 //        tenant and the order ({tenant}/{order}/{uuid}) that the bucket's rules let the signed-in user write
 //   POST /storage-uploads/register      { path, order_id, kind, filename[, item_id] } → 201 the order file:
-//        the object's own size and type (its metadata in Storage) checked again, the row made, preflight queued
+//        the object's own size and type (its metadata in Storage) checked again (a refused object is deleted),
+//        the row made, preflight queued
 
 const PATH = /^(\d{1,10})\/(\d{1,10})\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const registration = z
@@ -90,24 +91,38 @@ export async function storageUploadRoutes(app: FastifyInstance, options: { regis
         throw new HttpError(502, "Firebase Storage did not answer: try registering the file again shortly");
       });
     if (!stored) throw fieldError("path", "Nothing was uploaded at this path: upload the file first");
-    const declared = stored.contentType in FILE_TYPES ? stored.contentType : undefined;
-    if (!declared && stored.contentType !== "application/octet-stream") {
-      throw fieldError(
-        "filetype",
-        `The stored file is ${stored.contentType}: send ${Object.values(FILE_TYPES).join(", ")}`,
-      );
-    }
-    const upload = checkAnnouncement(
-      { ...body, filetype: declared, size: String(stored.size) },
-      null,
-      maxUploadBytes,
-    );
-    if (upload.itemId !== null) await requireItem(app, registry, tenantId, upload);
+    // Before any refusal below, which deletes the object: a registered one is never touched again.
     const [taken] = await app.db
       .select({ id: order_files.id })
       .from(order_files)
       .where(and(eq(order_files.bucket, bucket), eq(order_files.storage_key, body.path)));
     if (taken) throw new HttpError(409, "This upload is already on the order: refresh the files to see it");
+    const store = fileStorageOf(app.config);
+    let upload: ReturnType<typeof checkAnnouncement>;
+    try {
+      const declared = stored.contentType in FILE_TYPES ? stored.contentType : undefined;
+      if (!declared && stored.contentType !== "application/octet-stream") {
+        throw fieldError(
+          "filetype",
+          `The stored file is ${stored.contentType}: send ${Object.values(FILE_TYPES).join(", ")}`,
+        );
+      }
+      upload = checkAnnouncement(
+        { ...body, filetype: declared, size: String(stored.size) },
+        null,
+        maxUploadBytes,
+      );
+    } catch (refusal) {
+      // A stored object the order will never have (too large, empty, of another type) is not kept in the bucket.
+      await store.remove(bucket, body.path).catch((error: unknown) => {
+        request.log.warn(
+          { err: error, path: body.path },
+          "A refused upload could not be deleted from Storage",
+        );
+      });
+      throw refusal;
+    }
+    if (upload.itemId !== null) await requireItem(app, registry, tenantId, upload);
     const row = await recordOrderFile(app, registry, {
       tenantId,
       userId: user.id,

@@ -21,6 +21,8 @@ export interface FileStorage {
   stat(bucket: Bucket, key: string): Promise<StoredObject | null>;
   /** The object's bytes as a stream (never read whole); rejects when it cannot be read. */
   open(bucket: Bucket, key: string): Promise<Readable>;
+  /** Removes the object (none there is no error). */
+  remove(bucket: Bucket, key: string): Promise<void>;
 }
 
 const stores = new WeakMap<Config, FileStorage>();

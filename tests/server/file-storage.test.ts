@@ -350,6 +350,24 @@ describeEachStore("file storage (%s)", (dbKind) => {
     if (message) expect([res.body.message, serverSentence(res.body)].join(" | ")).toContain(message);
   });
 
+  it.each([
+    ["over the limit", MAX + 10, "application/pdf", 413],
+    ["of another type", 1000, "text/html", 400],
+  ] as const)("deletes a stored object it refuses to register: %s", async (_name, size, type, status) => {
+    const handed = await start(csr);
+    const at = String(handed.body.data.path);
+    storage.put(BUCKETS.shop, at, bytes(size), type);
+    const res = await call(csr, "POST", "storage-uploads/register", {
+      path: at,
+      order_id: order.id,
+      kind: "artwork",
+      filename: "flyer.pdf",
+    });
+    expect(res.status).toBe(status);
+    expect(storage.object(BUCKETS.shop, at)).toBeNull();
+    expect(storage.requests.at(-1)).toMatchObject({ method: "DELETE", authorization: "Bearer owner" });
+  });
+
   it("registers an upload once, and the embedded store's server refuses Firebase uploads (and Firebase's, tus)", async () => {
     const handed = await start(csr);
     const at = String(handed.body.data.path);
@@ -363,6 +381,11 @@ describeEachStore("file storage (%s)", (dbKind) => {
     expect(first.body.data.storage_key).toBeUndefined();
     const again = await call(csr, "POST", "storage-uploads/register", body);
     expect(again.status).toBe(409);
+    // Not even a registration the stored object would fail (another name's type) touches a registered object.
+    const renamed = { ...body, filename: "notes.exe", filetype: "application/pdf" };
+    storage.put(BUCKETS.shop, at, bytes(2000), "application/octet-stream");
+    expect((await call(csr, "POST", "storage-uploads/register", renamed)).status).toBe(409);
+    expect(storage.object(BUCKETS.shop, at)).not.toBeNull();
     const onEmbedded = await embedded.inject({
       method: "POST",
       url: "/api/v1/storage-uploads",
