@@ -3,6 +3,7 @@ import { defineConfig } from "@playwright/test";
 import { SERVER_NODE_FLAGS } from "./scripts/build-server.mjs";
 import { EVERYDAY, e2ePart } from "./scripts/e2e-parts.mjs";
 import { CHROMIUM, CHROMIUM_ARGS } from "./tests/e2e/chromium";
+import { STORAGE_E2E } from "./tests/e2e/storage-stand-in";
 import { STRIPE_E2E } from "./tests/e2e/stripe-stand-in";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -89,12 +90,35 @@ const ssoServers = [
   }),
 ];
 
+/** Firebase Storage answered locally, and a server that keeps order files there (tests/e2e/file-storage.spec.ts). */
+const storageServers = [
+  {
+    name: "storage-local",
+    command: process.execPath,
+    args: ["tests/storage-local.mjs"],
+    cwd: here("."),
+    url: `http://${STORAGE_E2E.storageHost}/`,
+    stdout: false,
+    env: { STORAGE_LOCAL_PORT: String(STORAGE_E2E.storagePort) },
+  },
+  server("storage-server", STORAGE_E2E.serverPort, {
+    DATA_DIR: process.env.E2E_STORAGE_DATA_DIR ?? ".e2e/storage-data",
+    FILE_STORAGE: "firebase",
+    FIREBASE_PROJECT_ID: "demo-pressroom",
+    FIREBASE_STORAGE_EMULATOR_HOST: STORAGE_E2E.storageHost,
+    FIREBASE_SHOP_FILES_BUCKET: STORAGE_E2E.buckets.shop,
+    FIREBASE_CUSTOMER_PROOFS_BUCKET: STORAGE_E2E.buckets.proofs,
+    SEED_ORDERS: "100",
+  }),
+];
+
 // The processes the tests need, started side by side by scripts/e2e-servers.mjs and stopped after the run.
 const servers = [
   // The server of every test but Google sign-in: without an identity provider, as a plain install runs.
   server("server", port, { DATA_DIR: dataDir, ...stripeEnv }),
   // Google sign-in's emulator and server: scripts/e2e.mjs sets E2E_SSO=0 when sso.spec.ts is not in the run.
   ...(process.env.E2E_SSO === "0" ? [] : ssoServers),
+  ...(STORAGE_E2E.running ? storageServers : []),
   // Stripe's API as documented, answered locally; its webhooks go to the first server.
   ...(STRIPE_E2E.running
     ? [

@@ -31,6 +31,8 @@ const UNIT_LONG = [
   // generated pages' other files cover the everyday shapes.
   "tests/unit/resource-pages/field-kinds.test.tsx",
   "tests/unit/resource-pages/child-collections.test.tsx",
+  // The order files' upload panel through an upload's stages (progress, pause, resume, outcome).
+  "tests/unit/orders/file-upload-panel.test.tsx",
 ];
 
 // The server's tests run once on each store in CI: npm test takes PGlite ("server"), the long run
@@ -65,6 +67,8 @@ const LONG = [
   "tenant-settings",
   // Templates' thumbnails (PDF rendering) and the design editor's designs (issue 21).
   "template-designs",
+  // Order files in Firebase Storage through a local Storage REST server (issue 19).
+  "file-storage",
   "reliability-hostile",
   "reliability-isolation",
   "reliability-permissions",

@@ -48,6 +48,7 @@ const files = process.argv.slice(2).filter((a) => !a.startsWith("-"));
 const withSso = specRuns("sso", part, files);
 const withNoConfig = specRuns("shell-noconfig", part, files);
 const withStripe = specRuns("card-payments", part, files);
+const withStorage = specRuns("file-storage", part, files);
 
 if (withSso && (await ensureEmulatorInstalled()) !== 0) process.exit(1);
 
@@ -102,9 +103,18 @@ const dataDir = mkdtempSync(join(tmpdir(), "pressroom-e2e-"));
 // as its own ("multiple instances … for project demo-pressroom", then it exits): each run gets a temp folder.
 const emulatorTmp = mkdtempSync(join(tmpdir(), "pressroom-e2e-emulator-"));
 const ssoDataDir = mkdtempSync(join(tmpdir(), "pressroom-e2e-sso-"));
+const storageDataDir = mkdtempSync(join(tmpdir(), "pressroom-e2e-storage-"));
 const env = {
   ...process.env,
   ...(withStripe ? { E2E_STRIPE_PORT: String(await freePort()) } : {}),
+  // Firebase Storage answered locally and a server that keeps order files there (tests/e2e/file-storage.spec.ts).
+  ...(withStorage
+    ? {
+        E2E_STORAGE_PORT: process.env.E2E_STORAGE_PORT || String(await freePort()),
+        E2E_STORAGE_SERVER_PORT: process.env.E2E_STORAGE_SERVER_PORT || String(await freePort()),
+        E2E_STORAGE_DATA_DIR: storageDataDir,
+      }
+    : {}),
   E2E_PORT: String(await freePort()),
   E2E_DATA_DIR: dataDir,
   E2E_SSO_PORT: String(await freePort()),
@@ -121,7 +131,8 @@ const env = {
 const playwright = await run(bin("playwright"), ["test", ...process.argv.slice(2)], { cwd: root, env });
 const noConfigCode = await noConfigBuild;
 const code = playwright || noConfigCode;
-for (const dir of [dataDir, ssoDataDir, emulatorTmp]) rmSync(dir, { recursive: true, force: true });
+for (const dir of [dataDir, ssoDataDir, storageDataDir, emulatorTmp])
+  rmSync(dir, { recursive: true, force: true });
 rmSync(firebaseConfig, { force: true });
 if (ownPort) rmSync(staticDir, { recursive: true, force: true });
 process.exit(code);

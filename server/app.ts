@@ -12,6 +12,7 @@ import { campaignRoutes } from "./campaigns/routes";
 import { type Config, defaultConfig } from "./config";
 import type { Database, DatabaseHandle } from "./db/open";
 import { orderFileRoutes } from "./files/routes";
+import { storageUploadRoutes } from "./files/storage-uploads";
 import { uploadRoutes } from "./files/uploads";
 import { registerBodyGuard } from "./http/body-guard";
 import { registerCors } from "./http/cors";
@@ -196,6 +197,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
         // Order files: resumable uploads (tus), the list, download links that expire (server/files).
         await api.register(uploadRoutes, { registry });
         await api.register(orderFileRoutes, { registry });
+        // Firebase Storage uploads (FILE_STORAGE=firebase): where to upload, and registering what arrived.
+        await api.register(storageUploadRoutes, { registry });
         // Preflight: the reference service and "Run preflight again" (server/preflight).
         await api.register(preflightRoutes, { registry });
         // Proofs: send an item's proof, record the customer's answer (server/orders/proof-routes.ts).

@@ -12,6 +12,23 @@ export interface FirebaseConfig {
   emulatorHost?: string;
 }
 
+/**
+ * Where order files live (server/files/storage.ts): the embedded store under FILES_DIR (default), or the
+ * configuration's two Firebase Storage buckets (customer proofs, shop files).
+ */
+export type FileStorageConfig =
+  | { provider: "embedded" }
+  | {
+      provider: "firebase";
+      projectId: string;
+      /** Bucket names (as in gs://name) of the shop's files and the customer proofs. */
+      buckets: { shop: string; proofs: string };
+      /** host:port of a Storage emulator (tests); the app uploads there too. */
+      emulatorHost?: string;
+      /** Service-account JSON: the server's own reads of the buckets use its OAuth token. */
+      serviceAccount?: Record<string, unknown>;
+    };
+
 /** A FileMaker Server's Data API (server/tools/filemaker-data-api.ts), for one tenant's FileMaker pages. */
 export interface FileMakerConfig {
   /** The server's origin, e.g. https://fms.example.com (the API is under /fmi/data/vLatest). */
@@ -76,6 +93,7 @@ export interface Config {
   fileLinkSecret?: string;
   /** The largest file an upload may announce, in bytes. */
   maxUploadBytes: number;
+  fileStorage: FileStorageConfig;
   /** Unset: the FileMaker pages read the demo tables. */
   filemaker?: FileMakerConfig;
   /** Unset: /messaging keeps what it sends in its outbox. */
@@ -133,6 +151,13 @@ const envSchema = z.object({
   FILES_DIR: z.string().min(1).optional(),
   FILE_LINK_SECRET: z.string().min(16).optional(),
   MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(100_000).default(2048),
+  FILE_STORAGE: z.enum(["embedded", "firebase"]).default("embedded"),
+  FIREBASE_SHOP_FILES_BUCKET: z.string().optional(),
+  FIREBASE_CUSTOMER_PROOFS_BUCKET: z.string().optional(),
+  FIREBASE_STORAGE_EMULATOR_HOST: z
+    .string()
+    .regex(/^[\w.-]+:\d{1,5}$/, "host:port of the Storage emulator")
+    .optional(),
   FILEMAKER_URL: z.url({ protocol: /^https?$/ }).optional(),
   FILEMAKER_DATABASE: z.string().optional(),
   FILEMAKER_USER: z.string().optional(),
@@ -168,6 +193,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   }
   const e = parsed.data;
   const appOrigins = originList("APP_ORIGINS", e.APP_ORIGINS);
+  const firebase = firebaseConfig(
+    e.FIREBASE_SERVICE_ACCOUNT,
+    e.FIREBASE_AUTH_EMULATOR_HOST,
+    e.FIREBASE_PROJECT_ID,
+  );
   return {
     host: e.HOST,
     port: e.PORT,
@@ -184,17 +214,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     appOrigins,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    firebase: firebaseConfig(
-      e.FIREBASE_SERVICE_ACCOUNT,
-      e.FIREBASE_AUTH_EMULATOR_HOST,
-      e.FIREBASE_PROJECT_ID,
-    ),
+    firebase,
     testRoutes: e.PRESSROOM_TEST_OUTBOX,
     cspOrigins: originList("CSP_EXTRA_ORIGINS", e.CSP_EXTRA_ORIGINS),
     defaultAgentId: e.DEFAULT_AGENT_ID,
     filesDir: path.resolve(cwd, e.FILES_DIR ?? path.join(e.DATA_DIR, "files")),
     fileLinkSecret: e.FILE_LINK_SECRET,
     maxUploadBytes: e.MAX_UPLOAD_MB * 1024 * 1024,
+    fileStorage: fileStorageConfig(e, firebase),
     filemaker: allOrNone(
       {
         FILEMAKER_URL: e.FILEMAKER_URL,
@@ -268,6 +295,37 @@ function originList(name: string, value: string | undefined): string[] {
         throw new ConfigError(`Invalid configuration:\n  ${name}: "${o}" is not a URL`);
       }
     });
+}
+
+/** FILE_STORAGE=firebase needs both buckets and a project (a service account, or the emulator and a project id). */
+function fileStorageConfig(
+  e: z.infer<typeof envSchema>,
+  firebase: FirebaseConfig | undefined,
+): FileStorageConfig {
+  if (e.FILE_STORAGE === "embedded") return { provider: "embedded" };
+  const missing = [
+    !e.FIREBASE_SHOP_FILES_BUCKET && "FIREBASE_SHOP_FILES_BUCKET",
+    !e.FIREBASE_CUSTOMER_PROOFS_BUCKET && "FIREBASE_CUSTOMER_PROOFS_BUCKET",
+    !firebase?.serviceAccount &&
+      !(e.FIREBASE_STORAGE_EMULATOR_HOST && e.FIREBASE_PROJECT_ID) &&
+      "FIREBASE_SERVICE_ACCOUNT (or FIREBASE_STORAGE_EMULATOR_HOST and FIREBASE_PROJECT_ID)",
+  ].filter((name): name is string => typeof name === "string");
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n  FILE_STORAGE=firebase needs ${missing.join(", ")}: set them, or unset FILE_STORAGE to keep files in the embedded store`,
+    );
+  }
+  const bucketName = (value: string) => value.replace(/^gs:\/\//, "").replace(/\/$/, "");
+  return {
+    provider: "firebase",
+    projectId: firebase?.projectId ?? String(e.FIREBASE_PROJECT_ID),
+    buckets: {
+      shop: bucketName(String(e.FIREBASE_SHOP_FILES_BUCKET)),
+      proofs: bucketName(String(e.FIREBASE_CUSTOMER_PROOFS_BUCKET)),
+    },
+    emulatorHost: e.FIREBASE_STORAGE_EMULATOR_HOST,
+    serviceAccount: firebase?.serviceAccount,
+  };
 }
 
 function firebaseConfig(

@@ -1,10 +1,9 @@
-import { createReadStream } from "node:fs";
-import path from "node:path";
+import type { Readable } from "node:stream";
 import { and, count, desc, eq, isNull, type SQL } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { scopeFor } from "../../src/access/permissions";
-import { FILE_KINDS, PREFLIGHT_RESULTS } from "../../src/custom/orders/file-kinds";
+import { type Bucket, FILE_KINDS, PREFLIGHT_RESULTS } from "../../src/custom/orders/file-kinds";
 import { getAuth, requestGrants, requireAuth } from "../auth/authenticate";
 import { order_files, users } from "../db/schema";
 import { forbidden, HttpError, notFound } from "../http/errors";
@@ -12,7 +11,7 @@ import { modelIn } from "../orders/order-state";
 import { parseBody, pathId, requireOrder } from "../orders/route-helpers";
 import type { ResourceRegistry } from "../resources/model";
 import { linkSigner } from "./links";
-import { bucketDir } from "./uploads";
+import { fileStorageOf } from "./storage";
 
 // The order files' reads:
 //   GET /order-files?order_id=&customer_id=&kind=&preflight=&page=&limit=   the list (Order Read of
@@ -115,9 +114,16 @@ export async function orderFileRoutes(app: FastifyInstance, options: { registry:
       );
     }
     if (verdict !== "ok" || !file) throw notFound();
-    const stream = createReadStream(
-      path.join(bucketDir(app.config.filesDir, file.bucket as "shop"), file.storage_key),
-    );
+    let stream: Readable;
+    try {
+      stream = await fileStorageOf(app.config).open(file.bucket as Bucket, file.storage_key);
+    } catch (error) {
+      request.log.error({ err: error, fileId: file.id }, "An order file could not be read from its store");
+      throw new HttpError(
+        502,
+        "The file could not be read from storage just now: try the link again shortly",
+      );
+    }
     return reply
       .header("content-type", file.content_type)
       .header("content-length", String(file.size))

@@ -1,6 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
-import path from "node:path";
 import { FileStore } from "@tus/file-store";
 import { Server as TusServer } from "@tus/server";
 import { Metadata, type Upload } from "@tus/utils";
@@ -21,6 +20,7 @@ import { modelIn } from "../orders/order-state";
 import { requireOrder } from "../orders/route-helpers";
 import { queuePreflight } from "../preflight/runner";
 import type { ResourceRegistry } from "../resources/model";
+import { bucketDir } from "./embedded-storage";
 
 // Resumable uploads into the embedded file store (the tus protocol, @tus/server and its file store):
 //   POST   /uploads/{shop|proofs}        create (Upload-Length, Upload-Metadata: order_id, kind, filename, filetype[, item_id])
@@ -35,50 +35,72 @@ import type { ResourceRegistry } from "../resources/model";
 const caller = new AsyncLocalStorage<{ tenantId: number; userId: number }>();
 const UPLOAD_ID = /^t(\d+)-[0-9a-f-]{36}$/;
 
-export function bucketDir(filesDir: string, bucket: Bucket): string {
-  return path.join(filesDir, bucket);
+/** An upload's announced file, checked: size (413 over the limit), kind and its bucket, name, type, order, item. */
+export interface UploadAnnouncement {
+  size: number;
+  kind: FileKind;
+  name: string;
+  type: string;
+  orderId: number;
+  itemId: number | null;
 }
 
-/** Reads the POST's metadata into a checked upload request, or throws the contract's 400/413. */
-function checkCreation(request: FastifyRequest, bucket: Bucket, maxBytes: number) {
-  const lengthHeader = request.headers["upload-length"];
-  if (typeof lengthHeader !== "string" || !/^\d{1,15}$/.test(lengthHeader)) {
-    throw fieldError("Upload-Length", "Send the file's size in bytes (the Upload-Length header)");
-  }
-  const size = Number(lengthHeader);
+/** What a client announces, as text (tus metadata) or JSON; throws the contract's 400/413. */
+export function checkAnnouncement(
+  /** size, kind, filename, filetype, order_id, item_id */
+  raw: Record<string, unknown>,
+  bucket: Bucket | null,
+  maxBytes: number,
+  sizeField = "size",
+): UploadAnnouncement {
+  const sizeText = String(raw.size ?? "");
+  if (!/^\d{1,15}$/.test(sizeText)) throw fieldError(sizeField, "Send the file's size in bytes");
+  const size = Number(sizeText);
   if (size > maxBytes) {
     throw new HttpError(413, `The file is ${mb(size)}; files may be at most ${mb(maxBytes)}`);
   }
   if (size === 0) throw fieldError("file", "The file is empty");
-  let meta: Record<string, string | null>;
-  try {
-    meta = Metadata.parse(String(request.headers["upload-metadata"] ?? ""));
-  } catch {
-    throw fieldError("Upload-Metadata", "The upload's metadata is not in the tus format");
-  }
   const errors: { field: string; message: string }[] = [];
-  const kind = meta.kind as FileKind;
+  const kind = raw.kind as FileKind;
   if (!FILE_KINDS.includes(kind))
     errors.push({ field: "kind", message: `Choose a kind: ${FILE_KINDS.join(", ")}` });
-  else if (bucketOf(kind) !== bucket) {
+  else if (bucket && bucketOf(kind) !== bucket) {
     errors.push({ field: "kind", message: `A ${kind} file goes to the ${bucketOf(kind)} bucket` });
   }
-  const name = (meta.filename ?? "").trim();
+  const name = typeof raw.filename === "string" ? raw.filename.trim() : "";
   if (!name || name.length > 255)
     errors.push({ field: "filename", message: "Name the file (at most 255 characters)" });
-  const type = name ? fileTypeOf(name, meta.filetype ?? undefined) : undefined;
+  const declared = typeof raw.filetype === "string" && raw.filetype ? raw.filetype : undefined;
+  const type = name ? fileTypeOf(name, declared) : undefined;
   if (name && !type) {
     errors.push({
       field: "filetype",
       message: `${name} is not a file we take: send ${Object.values(FILE_TYPES).join(", ")}`,
     });
   }
-  const orderId = /^\d{1,10}$/.test(meta.order_id ?? "") ? Number(meta.order_id) : 0;
+  const orderText = String(raw.order_id ?? "");
+  const orderId = /^\d{1,10}$/.test(orderText) ? Number(orderText) : 0;
   if (!orderId) errors.push({ field: "order_id", message: "Say which order the file belongs to" });
-  const itemId = meta.item_id ? (/^\d{1,10}$/.test(meta.item_id) ? Number(meta.item_id) : -1) : null;
+  const itemText = raw.item_id === null || raw.item_id === undefined ? "" : String(raw.item_id);
+  const itemId = itemText ? (/^\d{1,10}$/.test(itemText) ? Number(itemText) : -1) : null;
   if (itemId === -1) errors.push({ field: "item_id", message: "The item must be one of the order's items" });
   if (errors.length > 0) throw validationFailed(errors);
   return { size, kind, name, type: type as string, orderId, itemId };
+}
+
+/** Reads the tus POST's headers into a checked upload, or throws the contract's 400/413. */
+function checkCreation(request: FastifyRequest, bucket: Bucket, maxBytes: number) {
+  const lengthHeader = request.headers["upload-length"];
+  if (typeof lengthHeader !== "string" || !/^\d{1,15}$/.test(lengthHeader)) {
+    throw fieldError("Upload-Length", "Send the file's size in bytes (the Upload-Length header)");
+  }
+  let meta: Record<string, string | null>;
+  try {
+    meta = Metadata.parse(String(request.headers["upload-metadata"] ?? ""));
+  } catch {
+    throw fieldError("Upload-Metadata", "The upload's metadata is not in the tus format");
+  }
+  return checkAnnouncement({ ...meta, size: lengthHeader }, bucket, maxBytes, "Upload-Length");
 }
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
@@ -108,9 +130,7 @@ export async function uploadRoutes(app: FastifyInstance, options: { registry: Re
         };
       },
       onUploadFinish: async (_req, upload) => {
-        const { id, checked } = await recordFile(app, bucket, upload);
-        // Preflight runs after the upload is acknowledged (server/preflight/runner.ts).
-        if (checked) void queuePreflight(app, registry, Number(upload.metadata?.tenant_id), id);
+        const { id } = await recordOrderFile(app, registry, finishedTus(bucket, upload));
         return { headers: { "Pressroom-File-Id": String(id) } };
       },
     });
@@ -134,6 +154,12 @@ export async function uploadRoutes(app: FastifyInstance, options: { registry: Re
 
   app.post("/uploads/:bucket", { onRequest: requireAuth, ...hidden }, async (request, reply) => {
     const { bucket, tus } = serverOf(request);
+    if (app.config.fileStorage.provider !== "embedded") {
+      throw new HttpError(
+        409,
+        "Files go to Firebase Storage on this server: reload the page to upload there (POST /storage-uploads)",
+      );
+    }
     const upload = checkCreation(request, bucket, maxUploadBytes);
     await requireOrder(app, request, registry, "Update", upload.orderId);
     if (upload.itemId !== null) await requireItem(app, registry, getAuth(request).tenantId, upload);
@@ -164,7 +190,7 @@ function ownerOf(): { tenantId: number; userId: number } {
   return owner;
 }
 
-async function requireItem(
+export async function requireItem(
   app: FastifyInstance,
   registry: ResourceRegistry,
   tenantId: number,
@@ -184,26 +210,58 @@ async function requireItem(
 /** Artwork and print-ready files are preflighted when they arrive. */
 export const PREFLIGHTED: readonly FileKind[] = ["artwork", "print_ready"];
 
-async function recordFile(app: FastifyInstance, bucket: Bucket, upload: Upload) {
-  const meta = upload.metadata ?? {};
-  const name = String(meta.filename ?? "file").trim();
-  const checked = PREFLIGHTED.includes(String(meta.kind) as FileKind);
+/** A finished file of an order, wherever it is stored. */
+export interface FinishedFile {
+  tenantId: number;
+  userId: number;
+  orderId: number;
+  itemId: number | null;
+  kind: FileKind;
+  bucket: Bucket;
+  key: string;
+  name: string;
+  contentType: string;
+  size: number;
+}
+
+/** The order_files row of a finished upload; artwork and print-ready files are queued for preflight. */
+export async function recordOrderFile(app: FastifyInstance, registry: ResourceRegistry, file: FinishedFile) {
+  const checked = PREFLIGHTED.includes(file.kind);
   const [row] = await app.db
     .insert(order_files)
     .values({
-      tenant_id: Number(meta.tenant_id),
-      order_id: Number(meta.order_id),
-      order_item_id: meta.item_id ? Number(meta.item_id) : null,
-      kind: String(meta.kind),
-      bucket,
-      storage_key: upload.id,
-      name,
-      content_type: fileTypeOf(name, meta.filetype ?? undefined) ?? "application/octet-stream",
-      size: upload.size ?? upload.offset,
-      uploaded_by: Number(meta.user_id),
+      tenant_id: file.tenantId,
+      order_id: file.orderId,
+      order_item_id: file.itemId,
+      kind: file.kind,
+      bucket: file.bucket,
+      storage_key: file.key,
+      name: file.name,
+      content_type: file.contentType,
+      size: file.size,
+      uploaded_by: file.userId,
       // Checking: no result yet (runner.ts).
       preflight: checked ? [] : null,
     })
-    .returning({ id: order_files.id });
-  return { id: row.id, checked };
+    .returning();
+  // Preflight runs after the upload is acknowledged (server/preflight/runner.ts).
+  if (checked) void queuePreflight(app, registry, file.tenantId, row.id);
+  return row;
+}
+
+function finishedTus(bucket: Bucket, upload: Upload): FinishedFile {
+  const meta = upload.metadata ?? {};
+  const name = String(meta.filename ?? "file").trim();
+  return {
+    tenantId: Number(meta.tenant_id),
+    userId: Number(meta.user_id),
+    orderId: Number(meta.order_id),
+    itemId: meta.item_id ? Number(meta.item_id) : null,
+    kind: String(meta.kind) as FileKind,
+    bucket,
+    key: upload.id,
+    name,
+    contentType: fileTypeOf(name, meta.filetype ?? undefined) ?? "application/octet-stream",
+    size: upload.size ?? upload.offset,
+  };
 }

@@ -22,6 +22,11 @@ const STRIPE = ["https://js.stripe.com", "https://api.stripe.com", "https://hook
 export function contentSecurityPolicy(config: Config): string {
   const emulator = config.firebase?.emulatorHost ? [`http://${config.firebase.emulatorHost}`] : [];
   const extra = [...config.cspOrigins, ...emulator];
+  // The app uploads order files to Firebase Storage itself (firebasestorage.googleapis.com is one of
+  // Google's above), or to its emulator in tests.
+  const storage = config.fileStorage;
+  const storageEmulator =
+    storage.provider === "firebase" && storage.emulatorHost ? [`http://${storage.emulatorHost}`] : [];
   const list = (...sources: string[]) => [...new Set(sources)].join(" ");
   return [
     "default-src 'self'",
@@ -29,7 +34,7 @@ export function contentSecurityPolicy(config: Config): string {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
-    `connect-src ${list("'self'", ...GOOGLE_CONNECT, ...STRIPE, ...extra)}`,
+    `connect-src ${list("'self'", ...GOOGLE_CONNECT, ...STRIPE, ...extra, ...storageEmulator)}`,
     `frame-src ${list(...GOOGLE_FRAMES, ...STRIPE, ...extra)}`,
     "worker-src 'self' blob:",
     "object-src 'none'",

@@ -1,11 +1,10 @@
-import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Bucket } from "../../src/custom/orders/file-kinds";
 import { getAuth, requireAuth } from "../auth/authenticate";
 import { order_files } from "../db/schema";
-import { bucketDir } from "../files/uploads";
+import { fileStorageOf } from "../files/storage";
 import { notFound } from "../http/errors";
 import { parseBody, pathId, requireOrder } from "../orders/route-helpers";
 import type { ResourceRegistry } from "../resources/model";
@@ -44,8 +43,8 @@ export async function preflightRoutes(app: FastifyInstance, { registry }: { regi
     (_request, body, done) => done(null, body),
   );
   const hidden = { schema: { hide: true } };
-  const stored = (file: typeof order_files.$inferSelect) =>
-    path.join(bucketDir(config.filesDir, file.bucket as Bucket), file.storage_key);
+  const stored = (file: typeof order_files.$inferSelect) => () =>
+    fileStorageOf(config).open(file.bucket as Bucket, file.storage_key);
 
   for (const url of ["/preflight", "/preflight/design"]) {
     app.post(url, { onRequest: requireAuth, ...hidden }, async (request) => {
@@ -59,7 +58,7 @@ export async function preflightRoutes(app: FastifyInstance, { registry }: { regi
       const spec = await specOf(app, registry, file.tenant_id, file.order_item_id);
       // This is the service: it checks here, whatever URL the adapter is configured with.
       const local = { ...config, preflightUrl: undefined, preflightDesignUrl: undefined };
-      const file_ = { path: stored(file), size: Number(file.size), contentType: file.content_type };
+      const file_ = { open: stored(file), size: Number(file.size), contentType: file.content_type };
       return { data: await preflightFile(local, file_, spec) };
     });
   }

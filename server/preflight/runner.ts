@@ -1,9 +1,8 @@
-import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Bucket } from "../../src/custom/orders/file-kinds";
 import { order_files } from "../db/schema";
-import { bucketDir } from "../files/uploads";
+import { fileStorageOf } from "../files/storage";
 import { modelIn } from "../orders/order-state";
 import type { ResourceRegistry } from "../resources/model";
 import { preflightFile } from "./service";
@@ -50,7 +49,7 @@ async function runPreflight(
     outcome = await preflightFile(
       app.config,
       {
-        path: path.join(bucketDir(app.config.filesDir, file.bucket as Bucket), file.storage_key),
+        open: () => fileStorageOf(app.config).open(file.bucket as Bucket, file.storage_key),
         size: Number(file.size),
         contentType: file.content_type,
       },

@@ -1,6 +1,5 @@
-import { createReadStream } from "node:fs";
-import { readFile } from "node:fs/promises";
 import { Readable } from "node:stream";
+import { buffer } from "node:stream/consumers";
 import { z } from "zod";
 import { PREFLIGHT_RESULTS } from "../../src/custom/orders/file-kinds";
 import type { Config } from "../config";
@@ -14,7 +13,8 @@ import { inches, type PreflightReport, type PreflightSpec, report } from "./verd
 
 export type PreflightVariant = "artwork" | "design";
 export interface StoredFile {
-  path: string;
+  /** The file's bytes, from whichever store holds it (server/files/storage.ts). */
+  open(): Promise<Readable>;
   size: number;
   contentType: string;
 }
@@ -54,7 +54,7 @@ export async function preflightFile(
       `The file is ${mb(file.size)}: too large to check here (at most ${mb(config.preflightMaxBytes)}). Check it in your prepress software.`,
     );
   }
-  return preflightPdf(await readFile(file.path), spec);
+  return preflightPdf(await buffer(await file.open()), spec);
 }
 
 /** The spec as the service's query: width, height and bleed in inches. */
@@ -82,7 +82,7 @@ async function remote(
         "content-length": String(file.size),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
       },
-      body: Readable.toWeb(createReadStream(file.path)) as ReadableStream,
+      body: Readable.toWeb(await file.open()) as ReadableStream,
       duplex: "half",
       signal: AbortSignal.timeout(5 * 60_000),
     } as RequestInit);

@@ -7,7 +7,7 @@ import type { TenantSettings } from "../../src/custom/admin/tenant-settings-valu
 import { getAuth, requireAuth } from "../auth/authenticate";
 import type { Database } from "../db/open";
 import { tenant_settings } from "../db/schema";
-import { bucketDir } from "../files/uploads";
+import { bucketDir } from "../files/embedded-storage";
 import { fieldError, HttpError, notFound } from "../http/errors";
 import { writeChangeLogs } from "../resources/change-logs";
 import { requireAdmin } from "./require-admin";

@@ -5,7 +5,7 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../db/open";
 import { template_images } from "../db/schema";
-import { bucketDir } from "../files/uploads";
+import { bucketDir } from "../files/embedded-storage";
 import { fieldError, HttpError } from "../http/errors";
 import { pngProblem } from "./png-check";
 

@@ -11,9 +11,8 @@ let loading: Promise<Loaded> | null = null;
 function load(): Promise<Loaded> {
   if (!loading) {
     loading = (async () => {
-      const [appSdk, sdk] = await Promise.all([import("firebase/app"), import("firebase/auth")]);
-      const { emulatorUrl, ...options } = getConfig().firebase;
-      const app = appSdk.getApps()[0] ?? appSdk.initializeApp(options);
+      const [app, sdk] = await Promise.all([firebaseApp(), import("firebase/auth")]);
+      const { emulatorUrl } = getConfig().firebase;
       const auth = sdk.getAuth(app);
       if (emulatorUrl) sdk.connectAuthEmulator(auth, emulatorUrl, { disableWarnings: true });
       return { auth, sdk };
@@ -24,6 +23,13 @@ function load(): Promise<Loaded> {
     });
   }
   return loading;
+}
+
+/** The app's Firebase app (firebase/app only: Storage uploads need no Auth module of their own). */
+export async function firebaseApp(): Promise<import("firebase/app").FirebaseApp> {
+  const appSdk = await import("firebase/app");
+  const { emulatorUrl: _emulator, ...options } = getConfig().firebase;
+  return appSdk.getApps()[0] ?? appSdk.initializeApp(options);
 }
 
 /** True once the SDK was requested; logout uses it to avoid loading Firebase just to sign out. */

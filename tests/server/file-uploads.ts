@@ -19,6 +19,10 @@ export async function listeningApp(dbKind: DatabaseKind, options: Parameters<typ
   };
 }
 
+/** Bytes that differ position by position, so a resumed upload in the wrong place would show. */
+export const bytes = (n: number, seed = 7) =>
+  Buffer.from(Array.from({ length: n }, (_, i) => (i * seed + (i >> 8)) % 256));
+
 /** Uploads `data` to the shop bucket; resolves with the upload's URL and the new file's id. */
 export function tusUpload(
   base: string,

@@ -1,7 +1,7 @@
 import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { api, type Saved } from "./domain-fixtures";
-import { listeningApp, tusUpload as upload } from "./file-uploads";
+import { bytes, listeningApp, tusUpload as upload } from "./file-uploads";
 import { describeEachStore, type TestApp, tempDir } from "./helpers";
 
 // Issue 19, order files: resumable uploads (tus) into the embedded store's two buckets, the list
@@ -14,9 +14,6 @@ const metadataOf = (m: Record<string, string>) =>
   Object.entries(m)
     .map(([k, v]) => `${k} ${b64(v)}`)
     .join(",");
-/** Bytes that differ position by position, so a resumed upload in the wrong place would show. */
-const bytes = (n: number, seed = 7) =>
-  Buffer.from(Array.from({ length: n }, (_, i) => (i * seed + (i >> 8)) % 256));
 
 describeEachStore("order files (%s)", (dbKind) => {
   let t: TestApp;

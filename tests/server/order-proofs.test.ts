@@ -314,7 +314,12 @@ describeEachStore("preflight and proofs (%s)", (dbKind) => {
         preflightToken: "s3cret",
         preflightMaxBytes: 10,
       };
-      const file = { path, size: pdf.length, contentType: "application/pdf" };
+      const { createReadStream } = await import("node:fs");
+      const file = {
+        open: async () => createReadStream(path),
+        size: pdf.length,
+        contentType: "application/pdf",
+      };
       expect(await preflightFile(config, file, { ...card, bleed: 0.125 })).toEqual({
         result: "warn",
         checks: [{ check: "ink", result: "warn", message: "Total ink over 300%." }],
@@ -338,7 +343,7 @@ describeEachStore("preflight and proofs (%s)", (dbKind) => {
     }
     const gone = await preflightFile(
       { preflightUrl: `http://127.0.0.1:${port}/check`, preflightMaxBytes: 10 },
-      { path: "/nonexistent.pdf", size: 5, contentType: "application/pdf" },
+      { open: () => Promise.reject(new Error("no such file")), size: 5, contentType: "application/pdf" },
       { bleed: 0.125 },
     );
     expect(gone.checks[0]).toMatchObject({ result: "warn", check: "service" });

@@ -1,23 +1,28 @@
 // Upload a file to an order: its kind, the item it is for (optional), then the file; a progress bar
-// while it goes, the server's sentence when it is refused.
+// while it goes (with Pause and Resume), the server's sentence when it is refused.
 import { UploadOutlined } from "@ant-design/icons";
 import { Alert, Button, Flex, Progress, Select } from "antd";
 import { useRef, useState } from "react";
 import { ACCEPT, FILE_KIND_LABELS, FILE_KINDS, type FileKind } from "./file-kinds";
-import { uploadOrderFile } from "./file-upload";
+import { type UploadControl, type UploadRequest, uploadOrderFile } from "./file-upload";
 
 export function FileUploadPanel({
   orderId,
   items,
   onUploaded,
+  upload = uploadOrderFile,
 }: {
   orderId: number;
   items: { id: number; label: string }[];
   onUploaded(): void;
+  /** Sends the file (tests pass their own to drive the panel through an upload's stages). */
+  upload?: (request: UploadRequest) => Promise<number>;
 }) {
   const [kind, setKind] = useState<FileKind>("artwork");
   const [itemId, setItemId] = useState<number | null>(null);
   const [progress, setProgress] = useState<{ name: string; percent: number } | null>(null);
+  const [control, setControl] = useState<UploadControl | null>(null);
+  const [paused, setPaused] = useState(false);
   const [outcome, setOutcome] = useState<{ type: "success" | "error"; text: string } | null>(null);
   const input = useRef<HTMLInputElement>(null);
 
@@ -25,12 +30,13 @@ export function FileUploadPanel({
     setOutcome(null);
     setProgress({ name: file.name, percent: 0 });
     try {
-      await uploadOrderFile({
+      await upload({
         file,
         orderId,
         kind,
         itemId,
         onProgress: (percent) => setProgress({ name: file.name, percent }),
+        onControl: setControl,
       });
       setOutcome({ type: "success", text: `${file.name} uploaded` });
       onUploaded();
@@ -38,6 +44,8 @@ export function FileUploadPanel({
       setOutcome({ type: "error", text: (error as Error).message });
     } finally {
       setProgress(null);
+      setControl(null);
+      setPaused(false);
     }
   };
 
@@ -82,7 +90,25 @@ export function FileUploadPanel({
       {progress && (
         <div>
           Uploading {progress.name}
-          <Progress percent={progress.percent} status="active" aria-label={`Uploading ${progress.name}`} />
+          <Flex gap={8} align="center">
+            <Progress
+              percent={progress.percent}
+              status={paused ? "normal" : "active"}
+              aria-label={`Uploading ${progress.name}`}
+            />
+            {control && (
+              <Button
+                size="small"
+                onClick={() => {
+                  if (paused) control.resume();
+                  else control.pause();
+                  setPaused(!paused);
+                }}
+              >
+                {paused ? "Resume" : "Pause"}
+              </Button>
+            )}
+          </Flex>
         </div>
       )}
       {outcome && (

@@ -1,10 +1,19 @@
-// A resumable upload of one file to the order's files (the tus protocol, tus-js-client loaded only
-// when a file is sent). The client remembers an unfinished upload in localStorage by the file's
+// A resumable upload of one file to the order's files, to wherever the server keeps them (GET
+// /files/storage, asked once): its embedded store through the tus protocol (tus-js-client loaded only
+// when a file is sent), or Firebase Storage with Firebase's resumable upload (firebase-upload.ts,
+// loaded likewise). With tus the client remembers an unfinished upload in localStorage by the file's
 // fingerprint: choosing the same file again after an interruption (a dropped connection, a closed
 // tab) resumes at the offset the server holds instead of starting over.
-import { apiUrl } from "../../providers/post-json";
+import { firebaseApp } from "../../providers/firebase";
+import { ApiError, apiUrl, postJson } from "../../providers/post-json";
 import { getSessionToken } from "../../providers/session";
 import { bucketOf, type FileKind } from "./file-kinds";
+
+/** Pause and resume of a running upload. */
+export interface UploadControl {
+  pause(): void;
+  resume(): void;
+}
 
 export interface UploadRequest {
   file: File;
@@ -12,6 +21,34 @@ export interface UploadRequest {
   kind: FileKind;
   itemId?: number | null;
   onProgress(percent: number): void;
+  /** The running upload's pause and resume; null once it has ended. */
+  onControl?(control: UploadControl | null): void;
+}
+
+type Storage = { provider: "embedded" } | { provider: "firebase"; emulator_host?: string };
+let storage: Promise<Storage> | null = null;
+
+/** Where the server keeps files: asked once per page load (a failed answer is asked again next time). */
+function storageOf(): Promise<Storage> {
+  if (!storage) {
+    storage = fetch(apiUrl("files/storage"), {
+      headers: { Accept: "application/json", Authorization: `Bearer ${getSessionToken() ?? ""}` },
+    }).then(async (response) => {
+      if (!response.ok) throw new Error("The server did not say where files are stored: try again.");
+      return ((await response.json()) as { data: Storage }).data;
+    });
+    storage.catch(() => {
+      storage = null;
+    });
+  }
+  return storage;
+}
+
+/** The server's JSON error body in words: its field messages, else its message. */
+export function serverSentence(body: unknown): string | undefined {
+  const parsed = body as { message?: string; errors?: { message: string }[] } | undefined;
+  const fields = (parsed?.errors ?? []).map((e) => e.message);
+  return fields.length > 0 ? fields.join(" ") : parsed?.message;
 }
 
 /** The server's words for a refused upload (its JSON error body), else tus' own. */
@@ -21,9 +58,7 @@ function refusal(error: unknown): string {
   const body = response?.getBody();
   if (body) {
     try {
-      const parsed = JSON.parse(body) as { message?: string; errors?: { message: string }[] };
-      const fields = (parsed.errors ?? []).map((e) => e.message);
-      return fields.length > 0 ? fields.join(" ") : (parsed.message ?? body);
+      return serverSentence(JSON.parse(body)) ?? body;
     } catch {
       return body.trim();
     }
@@ -33,6 +68,24 @@ function refusal(error: unknown): string {
 
 /** Resolves with the new file's id once every byte is stored; rejects with a sentence to show. */
 export async function uploadOrderFile(request: UploadRequest): Promise<number> {
+  const where = await storageOf();
+  if (where.provider === "firebase") {
+    const [{ uploadThroughFirebase }, app] = await Promise.all([import("./firebase-upload"), firebaseApp()]);
+    const api = {
+      post: <T>(resource: string, body: unknown) =>
+        postJson<T>(resource, body).catch((error: unknown) => {
+          throw new Error(
+            (error instanceof ApiError && serverSentence(error.body)) ||
+              "The server could not be reached: check the connection and send the file again.",
+          );
+        }),
+    };
+    return uploadThroughFirebase(request, api, app, where.emulator_host);
+  }
+  return uploadWithTus(request);
+}
+
+async function uploadWithTus(request: UploadRequest): Promise<number> {
   const { Upload } = await import("tus-js-client");
   return new Promise<number>((resolve, reject) => {
     let fileId = 0;
@@ -55,12 +108,20 @@ export async function uploadOrderFile(request: UploadRequest): Promise<number> {
         const id = res.getHeader("Pressroom-File-Id");
         if (id) fileId = Number(id);
       },
-      onError: (error) => reject(new Error(refusal(error))),
-      onSuccess: () => resolve(fileId),
+      onError: (error) => {
+        request.onControl?.(null);
+        reject(new Error(refusal(error)));
+      },
+      onSuccess: () => {
+        request.onControl?.(null);
+        resolve(fileId);
+      },
     });
     void upload.findPreviousUploads().then((previous) => {
       if (previous.length > 0) upload.resumeFromPreviousUpload(previous[0]);
       upload.start();
+      // abort() keeps what the server holds; start() asks for its offset and goes on from there.
+      request.onControl?.({ pause: () => void upload.abort(), resume: () => upload.start() });
     });
   });
 }
