@@ -228,6 +228,43 @@ describeEachStore("template designs (%s)", (dbKind) => {
     });
   });
 
+  it("keeps the template record on its newest design: version, preview, change log, in the save's transaction", async () => {
+    // The two saves above: the template follows each, version by version.
+    const stored = await admin.get("templates", template.id);
+    const preview = (v: number) =>
+      `${t.app.config.publicUrl}/api/v1/templates/${template.id}/designs/${v}/preview`;
+    expect([stored.design_version, stored.preview_image, stored.version]).toEqual([
+      2,
+      preview(2),
+      template.version + 2,
+    ]);
+    const logs = (await admin.call("GET", `templates/${template.id}/change-logs`)).json().data as {
+      changes: unknown;
+      user_id: number;
+    }[];
+    expect(logs[0].changes).toEqual({
+      design_version: { from: 1, to: 2 },
+      preview_image: { from: preview(1), to: preview(2) },
+    });
+    // A refused save (stale start) leaves the template as it was.
+    const res = await call(
+      "POST",
+      `templates/${template.id}/designs`,
+      bearer(adminToken),
+      design([nameAt(1, 1)], png(10, 10), 1),
+    );
+    expect(res.statusCode).toBe(409);
+    expect((await admin.get("templates", template.id)).version).toBe(stored.version);
+    // The answer names the template's new version, for the editor and the page.
+    const first = await call(
+      "POST",
+      `templates/${other.id}/designs`,
+      bearer(adminToken),
+      design([nameAt(1, 1)], png(10, 10), 0),
+    );
+    expect(first.json()).toMatchObject({ data: { design_version: 1, template_version: other.version + 1 } });
+  });
+
   it.each([
     [
       "a field outside the safe area",
