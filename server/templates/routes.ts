@@ -30,6 +30,7 @@ import {
   extensionOf,
   readStored,
   removeStored,
+  SIDE_TYPES,
   SIDES,
   type Side,
   saveTemplateImage,
@@ -41,7 +42,7 @@ import {
 } from "./images";
 
 // A template's pictures and its designs (issue 21; the contract is README "Design editor contract"):
-//   PUT  /templates/{id}/images/{front|back}       the side's file as the body (PDF or PNG, ≤ 10 MB; Template Update)
+//   PUT  /templates/{id}/images/{front|back}       the side's file as the body (PDF, PNG or JPEG, ≤ 10 MB; Template Update)
 //   GET  /templates/{id}/images/{front|back}       the side's PNG thumbnail (Template Read, or the editor's token)
 //   POST /templates/{id}/design-sessions           a token for the design editor (Template Create Design)
 //   GET  /templates/{id}/design-context            what the editor needs: geometry, fields, the layout to start from
@@ -94,7 +95,7 @@ export async function templateRoutes(app: FastifyInstance, options: { registry: 
   const hidden = { schema: { hide: true } };
 
   app.addContentTypeParser(
-    ["application/pdf", "image/png"],
+    SIDE_TYPES,
     { parseAs: "buffer", bodyLimit: TEMPLATE_FILE_MAX_BYTES },
     (_r, body, done) => done(null, body),
   );
@@ -204,10 +205,10 @@ export async function templateRoutes(app: FastifyInstance, options: { registry: 
     await templateFor(caller, "Update", id);
     const body = request.body;
     if (!Buffer.isBuffer(body) || body.length === 0) {
-      throw fieldError("file", "Send the side's file (a PDF or PNG) as the body");
+      throw fieldError("file", "Send the side's file (a PDF, PNG or JPEG) as the body");
     }
     const type = sniffType(body);
-    if (!type) throw fieldError("file", "Send a PDF or PNG file: these bytes are neither");
+    if (!type) throw fieldError("file", "Send a PDF, PNG or JPEG file: these bytes are none of them");
     const thumb = await thumbnailOf(body, type, "file");
     const name = String((request.query as Record<string, unknown>).name ?? "")
       .trim()
