@@ -1,23 +1,26 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type Api, api, type Json, type Saved, unique } from "./domain-fixtures";
-import { createTestApp, describeEachStore, signIn, type TestApp } from "./helpers";
+import { bearer, createTestApp, describeEachStore, signIn, type TestApp } from "./helpers";
 
 // Issue 21's remainder: the category tree's move as one request (new parent and the level's new
 // order, in one transaction with every version checked; a cycle and a parent on another site
-// refused with a sentence, nothing changed).
+// refused with a sentence, nothing changed); the product import's variants (variants.<field>
+// columns, a row repeating the SKU above adds a variant), each cell's problem on its own row.
 
-describeEachStore("catalogue writes: category moves (%s)", (dbKind) => {
+describeEachStore("catalogue writes: category moves, variants import (%s)", (dbKind) => {
   let t: TestApp;
   let admin: Api;
   let press: Api;
   let other: Api;
   let siteA: Saved;
   let siteB: Saved;
+  let adminToken: string;
 
   beforeAll(async () => {
     t = await createTestApp(dbKind);
     await t.app.ready();
-    admin = api(t.app, await signIn(t.app, "admin@pressroom.test"));
+    adminToken = await signIn(t.app, "admin@pressroom.test");
+    admin = api(t.app, adminToken);
     press = api(t.app, await signIn(t.app, "press@pressroom.test"));
     other = api(t.app, await signIn(t.app, "admin@other.test", 2));
     const sites = (await admin.call("GET", "sites?limit=2&sort=id")).json().data as Saved[];
@@ -147,5 +150,84 @@ describeEachStore("catalogue writes: category moves (%s)", (dbKind) => {
     expect(res.statusCode, res.body).toBe(200);
     const moved = await admin.get("product-categories", leaf.id);
     expect([moved.parent_id, moved.sort_order]).toEqual([null, (at + 1) * 10]);
+  });
+
+  it("imports variants: per-variant SKU, price, active and option values, each bad cell an error of its row", async () => {
+    const type = await admin.first("product-types");
+    const send = (step: "preview" | "commit", rows: string[]) =>
+      t.app.inject({
+        method: "POST",
+        url: `/api/v1/products/import/${step}?site_id=${siteA.id}`,
+        headers: { ...bearer(adminToken), "content-type": "text/csv" },
+        payload: `SKU,Name,product_type_id,variants.sku,Variants.Price,variants.active,variants.Option values\r\n${rows.join("\r\n")}\r\n`,
+      });
+    const sku = unique("VAR-");
+    const good = [
+      `${sku}-1,Flyer,${type.id},${sku}-1-A,12.50,yes,stock=14pt; coating=gloss`,
+      `${sku}-1,,,${sku}-1-B,"$1,014",no,"{""stock"":""16pt""}"`,
+      `${sku}-2,Card,${type.id},,,,`,
+    ];
+    const preview = await send("preview", good);
+    expect(preview.statusCode, preview.body).toBe(200);
+    const data = preview.json().data;
+    expect([data.rows, data.valid, data.errors, data.columns]).toEqual([
+      2,
+      2,
+      [],
+      ["sku", "name", "product_type_id", "variants"],
+    ]);
+    const a = {
+      sku: `${sku}-1-A`,
+      name: null,
+      attribute_values: { stock: "14pt", coating: "gloss" },
+      price: 12.5,
+      active: true,
+    };
+    const b = {
+      sku: `${sku}-1-B`,
+      name: null,
+      attribute_values: { stock: "16pt" },
+      price: 1014,
+      active: false,
+    };
+    expect(data.sample.map((r: { row: number; values: Json }) => [r.row, r.values.variants])).toEqual([
+      [2, [a, b]],
+      [4, []],
+    ]);
+
+    const bad = await send("preview", [
+      ...good,
+      `${sku}-2,,,,twelve,maybe,stock`,
+      `${sku}-3,Sign,${type.id},${sku}-3-A,5,,`,
+    ]);
+    expect(bad.json().data).toMatchObject({ rows: 3, valid: 2 });
+    expect(bad.json().data.errors).toEqual([
+      { row: 5, field: "variants.sku", message: "This field is required" },
+      { row: 5, field: "variants.price", message: "Expected a number" },
+      { row: 5, field: "variants.active", message: "Expected yes or no (true or false)" },
+      {
+        row: 5,
+        field: "variants.attribute_values",
+        message:
+          'Expected name=value pairs separated by ";" (e.g. stock=14pt; coating=gloss), or JSON; "stock" is neither',
+      },
+    ]);
+
+    const commit = await send("commit", good);
+    expect(commit.statusCode, commit.body).toBe(201);
+    expect(commit.json().data).toEqual({ created: 2 });
+    const [made] = (await admin.call("GET", `products?search=${sku}-1`)).json().data as Saved[];
+    const stored = await admin.get("products", made.id);
+    expect(
+      (stored.variants as Json[]).map(({ sku: s, price, active, attribute_values }) => ({
+        sku: s,
+        price,
+        active,
+        attribute_values,
+      })),
+    ).toEqual([
+      { sku: a.sku, price: a.price, active: true, attribute_values: a.attribute_values },
+      { sku: b.sku, price: b.price, active: false, attribute_values: b.attribute_values },
+    ]);
   });
 });
