@@ -3,6 +3,7 @@ import type { Database } from "../../db/open";
 import { HttpError } from "../../http/errors";
 import { defineHooks, type Row } from "../hooks";
 import { modelOf } from "./derived-writes";
+import { siteName } from "./site-ties";
 
 // Product categories form one tree per site (the /product-categories page nests them by drag and by
 // keys): a category may not sit under itself or under one of its own descendants, which would cut
@@ -20,15 +21,9 @@ function refusal(message: string, field = "parent_id"): HttpError {
 
 const siteKey = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
-async function siteName(tx: Database, tenantId: number, id: number | null): Promise<string> {
-  if (id === null) return "no site";
-  const s = (await modelOf("Site")).table.table;
-  const [row] = await tx
-    .select({ name: s.name })
-    .from(s)
-    .where(and(eq(s.tenant_id, tenantId), eq(s.id, id)));
-  return row ? String(row.name) : `site ${id}`;
-}
+/** A site's name for a sentence ("no site" for none). */
+const siteWords = (tx: Database, tenantId: number, id: number | null) =>
+  id === null ? Promise.resolve("no site") : siteName(tx, tenantId, id);
 
 /** The ancestors of `parentId`, nearest first, stopping at `id` if it is one. */
 async function chainUp(tx: Database, tenantId: number, parentId: number, id: number) {
@@ -66,8 +61,8 @@ async function checkNesting(tx: Database, tenantId: number, record: Row): Promis
   const own = siteKey(record.site_id);
   if (parent && parent.site_id !== own) {
     const [mine, theirs] = await Promise.all([
-      siteName(tx, tenantId, own),
-      siteName(tx, tenantId, parent.site_id),
+      siteWords(tx, tenantId, own),
+      siteWords(tx, tenantId, parent.site_id),
     ]);
     throw refusal(
       `"${name}" cannot be placed under "${parent.name}": "${name}" is on ${mine} and "${parent.name}" on ${theirs}. Choose a parent on ${mine}`,
