@@ -51,6 +51,7 @@ const serverText = (file: string) => readFileSync(new URL(file, serverDir), "utf
 const LONG = [
   "campaigns-scheduler",
   "catalogue-editing",
+  "catalogue-writes",
   "db",
   "domain-product-import",
   "graphic-services",

@@ -9,6 +9,7 @@ import { passwordRoutes } from "./auth/password-routes";
 import { profileRoutes } from "./auth/profile-routes";
 import { registerRoute } from "./auth/register-route";
 import { campaignRoutes } from "./campaigns/routes";
+import { categoryMoveRoutes } from "./catalogue/category-moves";
 import { type Config, defaultConfig } from "./config";
 import type { Database, DatabaseHandle } from "./db/open";
 import { orderFileRoutes } from "./files/routes";
@@ -204,6 +205,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
         // Proofs: send an item's proof, record the customer's answer (server/orders/proof-routes.ts).
         await api.register(proofRoutes, { registry });
       }
+      // The category tree's moves, one request each (server/catalogue, issue 21).
+      if (registry.byKind.has("ProductCategory")) await api.register(categoryMoveRoutes, { registry });
       // Templates' front and back pictures and the design editor's designs (server/templates, issue 21).
       if (registry.byKind.has("Template")) await api.register(templateRoutes, { registry });
       // Prepress queues: jugglers' candidates, staging, shipping, outsourced (server/production).

@@ -6,14 +6,18 @@ import type { Database } from "../db/open";
 import type { FieldError } from "../http/errors";
 import { notifyChanges } from "../live/notify";
 import { type BulkColumn, insertJsonRows } from "./bulk-insert";
-import { diffRows } from "./change-logs";
+import { type Changes, diffRows } from "./change-logs";
+import type { ChildWrite } from "./child-bodies";
+import { checkChildBodies } from "./child-bodies";
+import { mergeChildren, writeChildren } from "./children";
 import { isCaseInsensitiveCode } from "./code-normalise";
-import { pairProperties, pairsOf } from "./csv-pairs";
+import { groupRecords, mapChildColumns } from "./csv-children";
+import { mapPairsOf, pairProperties, pairsOf } from "./csv-pairs";
 import { CsvSyntaxError, parseCsv } from "./csv-parse";
 import { checkDependentReferences } from "./dependent-references";
 import { duplicateValue } from "./errors";
 import { relationErrors } from "./field-relations";
-import type { Row } from "./hooks";
+import type { ChildRows, Row } from "./hooks";
 import type { ResourceModel, ResourceRegistry } from "./model";
 import { outputValue } from "./records";
 import { checkReferenceValues, type ReferenceValue, referenceValues } from "./reference-checks";
@@ -44,14 +48,22 @@ export interface ImportError {
 }
 
 export interface ImportCheck {
-  /** The fields the header names, in its order. */
+  /** The fields the header names, in its order (a child collection once, by its name). */
   columns: string[];
+  /** Records in the file (a record's child rows are not counted). */
   rows: number;
   valid: number;
   errors: ImportError[];
   sample: { row: number; values: Record<string, unknown> }[];
-  /** Each data row's values to write (meaningful when `errors` is empty). */
+  /** Each record's values to write (meaningful when `errors` is empty). */
   values: Row[];
+  /** Each record's spreadsheet row, and its child rows' by collection. */
+  rowOf: number[];
+  childRowsOf: Record<string, number[]>[];
+  /** Each record's child collections as checked (the engine's writes and the rows they make). */
+  children: { writes: ChildWrite[]; rows: ChildRows }[];
+  /** The spreadsheet rows of the records with an error (a child row's error is its record's). */
+  badRecords: Set<number>;
 }
 
 const IGNORED_HEADERS = new Set(["id", "created at", "updated at", "created_at", "updated_at", "version"]);
@@ -70,7 +82,12 @@ interface Column {
 }
 
 /** Header → the columns to read; unknown or repeated columns are errors of row 1. */
-function mapHeader(model: ResourceModel, header: string[], errors: ImportError[]): Column[] {
+function mapHeader(
+  model: ResourceModel,
+  header: string[],
+  errors: ImportError[],
+  skip: Set<number>,
+): Column[] {
   const byHeader = new Map<string, { name: string; idColumn: boolean }>();
   for (const [name, field] of Object.entries(model.fields)) {
     if (field.readOnly || field.type === "secret") continue;
@@ -85,7 +102,7 @@ function mapHeader(model: ResourceModel, header: string[], errors: ImportError[]
   const chosen = new Map<string, { index: number; idColumn: boolean; header: string }>();
   header.forEach((raw, index) => {
     const text = normal(raw);
-    if (text === "" || IGNORED_HEADERS.has(text)) return;
+    if (text === "" || IGNORED_HEADERS.has(text) || skip.has(index)) return;
     const match = byHeader.get(text);
     if (!match) {
       const readOnly = Object.entries(model.fields).some(
@@ -181,6 +198,7 @@ function cellValue(
     case "json": {
       const pairs = pairProperties(field.shape);
       if (pairs && !cell.trimStart().startsWith("[")) return pairsOf(cell, pairs);
+      if (field.shape?.type === "map" && !cell.trimStart().startsWith("{")) return mapPairsOf(cell);
       try {
         return { value: JSON.parse(cell) };
       } catch {
@@ -225,7 +243,18 @@ export async function checkImport(
   source: string | Readable,
   fixed: Row,
 ): Promise<ImportCheck> {
-  const result: ImportCheck = { columns: [], rows: 0, valid: 0, errors: [], sample: [], values: [] };
+  const result: ImportCheck = {
+    columns: [],
+    rows: 0,
+    valid: 0,
+    errors: [],
+    sample: [],
+    values: [],
+    rowOf: [],
+    childRowsOf: [],
+    children: [],
+    badRecords: new Set(),
+  };
   let records: string[][];
   try {
     records = await parseCsv(source);
@@ -239,10 +268,20 @@ export async function checkImport(
     return result;
   }
   const errors: ImportError[] = [];
-  const columns = mapHeader(model, records[0], errors);
-  result.columns = columns.map((c) => c.name);
+  const { columns: childColumns, indices: skip } = mapChildColumns(model, records[0], errors);
+  const columns = mapHeader(model, records[0], errors, skip);
+  const collections = [...new Set(childColumns.map((c) => c.child.name))];
+  result.columns = [...columns.map((c) => c.name), ...collections];
   const data = records.slice(1);
-  result.rows = data.length;
+  const keyIndex = columns.find((c) => c.field.unique)?.index;
+  const grouped = groupRecords(
+    data,
+    columns.map((c) => c.index),
+    keyIndex,
+    childColumns.map((c) => c.index),
+  );
+  result.rows = grouped.length;
+  result.rowOf = grouped.map((g) => g.row);
   if (data.length > IMPORT_MAX_ROWS) {
     errors.push({
       row: IMPORT_MAX_ROWS + 2,
@@ -266,10 +305,9 @@ export async function checkImport(
   }
   const titles = await titleIndex(db, registry, tenantId, wanted);
 
-  const bad = new Set<number>();
+  const bad = result.badRecords;
   const refs: ReferenceValue[] = [];
-  data.forEach((record, i) => {
-    const row = i + 2;
+  grouped.forEach(({ row, cells: record, children }) => {
     const body: Row = {};
     const rowErrors: FieldError[] = [];
     for (const { index, name, field } of columns) {
@@ -279,6 +317,42 @@ export async function checkImport(
       if ("error" in converted) rowErrors.push({ field: name, message: converted.error });
       else body[name] = converted.value;
     }
+    // The record's child rows: each cell read as a record's is, its problems on its own row.
+    const childRows: Record<string, number[]> = {};
+    const childErrors: ImportError[] = [];
+    for (const name of collections) {
+      const own = childColumns.filter((c) => c.child.name === name);
+      const rows = children.filter((c) => own.some((col) => (c.cells[col.index] ?? "").trim() !== ""));
+      childRows[name] = rows.map((c) => c.row);
+      body[name] = rows.map((c) => {
+        const value: Row = {};
+        for (const col of own) {
+          const cell = (c.cells[col.index] ?? "").trim();
+          if (cell === "") continue;
+          const converted = cellValue(registry, col.field, cell, titles);
+          if ("error" in converted)
+            childErrors.push({ row: c.row, field: `${name}.${col.name}`, message: converted.error });
+          else value[col.name] = converted.value;
+        }
+        return value;
+      });
+    }
+    const bodyErrors: FieldError[] = [];
+    const writes = checkChildBodies(model, body, "create", bodyErrors);
+    for (const error of bodyErrors) {
+      const [name, index, ...field] = (error.field ?? "").split(".");
+      const at = childRows[name]?.[Number(index)];
+      // A cell that could not be read is left out of its row: its "required" is no news.
+      const path = field.length > 0 ? `${name}.${field.join(".")}` : name;
+      if (childErrors.some((e) => e.row === at && e.field === path)) continue;
+      childErrors.push({ row: at ?? row, field: path, message: error.message });
+    }
+    for (const name of collections) delete body[name];
+    result.childRowsOf.push(childRows);
+    result.children.push({ writes, rows: writes.length > 0 ? mergeChildren(model, writes, {}) : {} });
+    const place = (e: ImportError) => childColumns.findIndex((c) => `${c.child.name}.${c.name}` === e.field);
+    errors.push(...childErrors.sort((x, y) => x.row - y.row || place(x) - place(y)));
+    if (childErrors.length > 0) bad.add(row);
     for (const [name, value] of Object.entries(fixed)) {
       if (name in body && JSON.stringify(body[name]) !== JSON.stringify(value)) {
         const words = (model.fields[name]?.label ?? name).toLowerCase();
@@ -316,23 +390,38 @@ export async function checkImport(
   // References that belong together (dependsOn: a product's templates of its site), row by row
   // as a create would; rows already in error are left alone.
   for (const [i, record] of result.values.entries()) {
-    if (bad.has(i + 2)) continue;
+    const row = result.rowOf[i];
+    if (bad.has(row)) continue;
     const rowErrors: FieldError[] = [];
     await checkDependentReferences(db, registry, model, tenantId, { record, previous: null }, rowErrors);
-    for (const error of rowErrors) errors.push({ row: i + 2, field: error.field, message: error.message });
-    if (rowErrors.length > 0) bad.add(i + 2);
+    for (const error of rowErrors) errors.push({ row, field: error.field, message: error.message });
+    if (rowErrors.length > 0) bad.add(row);
   }
-  await checkUnique(db, model, tenantId, result.values, errors, bad);
+  await checkUnique(db, model, tenantId, result.values, result.rowOf, errors, bad);
 
   const order = new Map(result.columns.map((name, i) => [name, i]));
-  errors.sort((a, b) => a.row - b.row || (order.get(a.field ?? "") ?? -1) - (order.get(b.field ?? "") ?? -1));
+  const rank = (field: string | undefined) => order.get((field ?? "").split(".")[0]) ?? -1;
+  errors.sort((a, b) => a.row - b.row || rank(a.field) - rank(b.field));
   result.errors = errors.slice(0, IMPORT_MAX_ERRORS);
   result.valid = result.rows - [...bad].filter((row) => row > 1).length;
   result.sample = result.values.slice(0, IMPORT_SAMPLE_ROWS).map((values, i) => ({
-    row: i + 2,
-    values: Object.fromEntries(result.columns.map((name) => [name, outputValue(model, name, values[name])])),
+    row: result.rowOf[i],
+    values: Object.fromEntries(
+      result.columns.map((name) => [
+        name,
+        collections.includes(name)
+          ? (result.children[i].rows[name] ?? []).map((r) => childOutput(model, name, r))
+          : outputValue(model, name, values[name]),
+      ]),
+    ),
   }));
   return result;
+}
+
+/** A child row as an answer shows it: its declared fields only. */
+function childOutput(model: ResourceModel, name: string, row: Row): Row {
+  const child = model.children.find((c) => c.name === name);
+  return Object.fromEntries(Object.keys(child?.fields ?? {}).map((f) => [f, row[f] ?? null]));
 }
 
 /** Unique fields: a value twice in the file, or already a record's. */
@@ -341,6 +430,7 @@ async function checkUnique(
   model: ResourceModel,
   tenantId: number,
   values: Row[],
+  rowOf: number[],
   errors: ImportError[],
   bad: Set<number>,
 ): Promise<void> {
@@ -355,14 +445,14 @@ async function checkUnique(
       const value = v[name];
       if (value === null || value === undefined) return;
       const seen = firstRow.get(keyOf(value));
-      if (seen === undefined) firstRow.set(keyOf(value), i + 2);
+      if (seen === undefined) firstRow.set(keyOf(value), rowOf[i]);
       else {
         errors.push({
-          row: i + 2,
+          row: rowOf[i],
           field: name,
           message: `${field.label ?? name} "${String(value)}" is also on row ${seen}`,
         });
-        bad.add(i + 2);
+        bad.add(rowOf[i]);
       }
     });
     const present = [...firstRow.keys()];
@@ -405,6 +495,8 @@ export async function commitImport(
   tenantId: number,
   userId: number,
   rows: Row[],
+  /** Each row's child collections (checkImport's `children`). */
+  children: ImportCheck["children"] = [],
 ): Promise<number> {
   const columns: BulkColumn[] = [
     { name: "tenant_id", sqlType: "integer" },
@@ -423,7 +515,20 @@ export async function commitImport(
       });
       const ids = await insertJsonRows(tx, model.table.name, columns, chunk);
       const inserted = chunk.map((row, k) => ({ ...row, id: ids[k] }));
-      const logged = inserted.map((row) => ({ row, changes: diffRows(model, null, row) }));
+      const logged: { row: Row; changes: Changes }[] = [];
+      for (const [k, row] of inserted.entries()) {
+        // The record's child rows (a product's variants), in its change-log entry as a create's are.
+        const own = children[i + k];
+        const childChanges = own?.writes.length
+          ? await writeChildren(
+              { tx, model, tenantId, userId, parentId: row.id as number },
+              own.writes,
+              own.rows,
+              {},
+            )
+          : {};
+        logged.push({ row, changes: { ...diffRows(model, null, row), ...childChanges } });
+      }
       const logIds = await insertJsonRows(
         tx,
         "change_logs",

@@ -1,7 +1,8 @@
 import type { JsonShape } from "../../src/resource-engine/fields";
 
 // A CSV cell for a list of two-property objects written as pairs a spreadsheet user can type: a
-// product's price tiers as "250:45; 500:70; 1,000:120" rather than JSON. A cell starting with "["
+// product's price tiers as "250:45; 500:70; 1,000:120" rather than JSON; and a map of text the same
+// way: a variant's option values as "stock=14pt; coating=gloss". A cell starting with "[" or "{"
 // is still read as JSON. Numbers lose their "$" and thousands commas; anything else is kept as
 // typed, so the field's shape check names the problem (json-shape.ts).
 
@@ -37,6 +38,25 @@ export function pairsOf(
       };
     }
     value.push({ [first]: numberOrText(match[1]), [second]: numberOrText(match[2]) });
+  }
+  return { value };
+}
+
+/** A map cell ("stock=14pt; coating=gloss", or ":" for "="): its keys and text values, or an error. */
+export function mapPairsOf(cell: string): { value: Record<string, string> } | { error: string } {
+  const value: Record<string, string> = {};
+  for (const part of cell
+    .split(/[;|]/)
+    .map((p) => p.trim())
+    .filter((p) => p !== "")) {
+    const match = /^(.+?)\s*[:=]\s*(.+)$/.exec(part);
+    if (!match) {
+      return {
+        error: `Expected name=value pairs separated by ";" (e.g. stock=14pt; coating=gloss), or JSON; "${part.slice(0, 40)}" is neither`,
+      };
+    }
+    if (Object.hasOwn(value, match[1])) return { error: `"${match[1]}" is given twice` };
+    value[match[1]] = match[2];
   }
   return { value };
 }

@@ -11,16 +11,21 @@ import { releaseReferences } from "./release-references";
 // DELETE's write, in one transaction: read the stored row (locked); the kind's beforeDelete hook
 // may refuse; references declared to be released are (release-references.ts), others still
 // pointing at it refuse it (409, mapWriteError); the row goes with its child rows (ON DELETE
-// CASCADE); the change-log entry; the kind's afterWrite hook.
+// CASCADE); the change-log entry; the kind's afterWrite hook. What the hooks leave for after the
+// commit (afterCommit: files on disk) runs once it has committed; its failure is logged, not answered.
 
 export async function deleteRecord(ctx: KindContext, request: FastifyRequest, id: number): Promise<void> {
   const { app, model } = ctx;
   const t = model.table.table;
   const { tenantId, user } = getAuth(request);
+  const committed: (() => Promise<void>)[] = [];
   try {
     await app.db.transaction(async (tx) => {
       const before = await lockWritable(tx, model, request, id);
-      const hooks = writeContext(ctx, tx, request);
+      const hooks = {
+        ...writeContext(ctx, tx, request),
+        afterCommit: (task: () => Promise<void>) => committed.push(task),
+      };
       await model.hooks.beforeDelete?.({ ...hooks, record: before });
       const stored = await childrenOf(tx, model, tenantId, id);
       await releaseReferences(tx, model, tenantId, id, user.id);
@@ -45,5 +50,8 @@ export async function deleteRecord(ctx: KindContext, request: FastifyRequest, id
     });
   } catch (error) {
     mapWriteError(model, error, {}, "delete");
+  }
+  for (const task of committed) {
+    await task().catch((error) => request.log.error({ err: error }, `after deleting ${model.kind} ${id}`));
   }
 }

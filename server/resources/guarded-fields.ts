@@ -4,6 +4,7 @@ import type { Field } from "../../src/resource-engine/fields";
 import { requestGrants } from "../auth/authenticate";
 import { HttpError } from "../http/errors";
 import { diffFields } from "./change-logs";
+import type { ImportCheck } from "./csv-import";
 import type { ChildRows, Row } from "./hooks";
 import type { ResourceModel } from "./model";
 
@@ -97,27 +98,35 @@ export function guardRefusal(model: ResourceModel, action: string, paths: string
 }
 
 /**
- * The rows of an import (created records, spreadsheet row = index + 2) that set guarded fields the
- * caller may not: per-row errors for the preview; a commit with any is a 403.
+ * The rows of an import (created records and their child rows, at their spreadsheet rows) that set
+ * guarded fields the caller may not: per-row errors for the preview (`record`: the row of the record
+ * it makes invalid); a commit with any is a 403.
  */
 export async function guardedImportErrors(
   request: FastifyRequest,
   model: ResourceModel,
-  rows: Row[],
-): Promise<{ action: string; row: number; field: string; message: string }[]> {
+  check: Pick<ImportCheck, "values" | "rowOf" | "childRowsOf" | "children">,
+): Promise<{ action: string; row: number; record: number; field: string; message: string }[]> {
   const guarded = guardedFields(model);
   if (guarded.size === 0) return [];
   const grants = await requestGrants(request);
   return [...guarded].flatMap(([action, fields]) =>
     can(grants, model.kind, action)
       ? []
-      : rows.flatMap((values, i) =>
-          guardedChanges(fields, null, values, {}, undefined).map((field) => ({
-            action,
-            row: i + 2,
-            field,
-            message: guardMessage(model, action),
-          })),
+      : check.values.flatMap((values, i) =>
+          guardedChanges(fields, null, values, {}, check.children[i]?.rows).map((path) => {
+            const record = check.rowOf[i];
+            const [name, index, field] = path.split(".");
+            const row =
+              field === undefined ? record : (check.childRowsOf[i]?.[name]?.[Number(index)] ?? record);
+            return {
+              action,
+              row,
+              record,
+              field: field === undefined ? path : `${name}.${field}`,
+              message: guardMessage(model, action),
+            };
+          }),
         ),
   );
 }

@@ -25,6 +25,11 @@ export interface WriteContext {
   userId: number | null;
   /** The server's settings (the house agent's id); absent for writes outside a request. */
   config?: Config;
+  /**
+   * Work to do once the write has committed, never inside it (a template's files removed from
+   * disk after its delete: a rolled-back delete keeps them). Given by DELETE's route; absent elsewhere.
+   */
+  afterCommit?(task: () => Promise<void>): void;
 }
 
 /** The most (and least) a form's field may hold given the other records, with the rule in words. */

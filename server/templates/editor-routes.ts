@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 const EDITOR_DIR = fileURLToPath(new URL("editor", import.meta.url));
 const ASSETS: Record<string, { file: () => string; type: string }> = {
   "editor.js": { file: () => path.join(EDITOR_DIR, "editor.js"), type: "text/javascript; charset=utf-8" },
+  "nudge.js": { file: () => path.join(EDITOR_DIR, "nudge.js"), type: "text/javascript; charset=utf-8" },
   "konva.js": {
     // Its browser build (a UMD script setting window.Konva), beside the package.json it exports.
     file: () =>

@@ -11,9 +11,11 @@ import { pngProblem } from "./png-check";
 
 // The files of templates and designs in the shop-files store (FILES_DIR/shop/templates/), and the
 // thumbnails made of them: a PDF's first page rendered by pdfjs-dist onto an @napi-rs/canvas
-// canvas (the canvas pdfjs-dist itself uses on Node), a PNG decoded and scaled. JPEG is not taken:
-// the native decoder crashes the process on a damaged one and nothing here checks JPEGs first. Both are
-// loaded on first use, so the server starts without them.
+// canvas (the canvas pdfjs-dist itself uses on Node), a PNG checked (png-check.ts) then decoded and
+// scaled, a JPEG decoded by jpeg-js (plain JavaScript: the canvas's native JPEG decoder crashes the
+// process on a damaged file, a cut or bit-flipped one measured, so it is never given one) and its
+// pixels scaled on the canvas. The type is the bytes' signature, never the name. All are loaded on
+// first use, so the server starts without them.
 
 export const TEMPLATE_FILE_MAX_BYTES = 10 * 1024 * 1024;
 export const PREVIEW_MAX_BYTES = 2 * 1024 * 1024;
@@ -23,11 +25,18 @@ export const THUMBNAIL_PX = 800;
 const SIGNATURES: Record<string, { ext: string; magic: number[] }> = {
   "application/pdf": { ext: "pdf", magic: [0x25, 0x50, 0x44, 0x46, 0x2d] },
   "image/png": { ext: "png", magic: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
+  "image/jpeg": { ext: "jpg", magic: [0xff, 0xd8, 0xff] },
 };
+
+/** The accepted side files, in words and as the upload's accept list. */
+export const SIDE_TYPES = Object.keys(SIGNATURES);
+
+/** A JPEG's largest size decoded, in megapixels (40 MP: 4 bytes each, 160 MB while it is scaled). */
+const JPEG_MAX_MP = 40;
 
 export const templateDir = (filesDir: string) => path.join(bucketDir(filesDir, "shop"), "templates");
 
-/** The type the bytes are (PDF or PNG by their signature), whatever the name says. */
+/** The type the bytes are (PDF, PNG or JPEG by their signature), whatever the name says. */
 export function sniffType(bytes: Uint8Array): string | undefined {
   return Object.keys(SIGNATURES).find((type) => SIGNATURES[type].magic.every((b, i) => bytes[i] === b));
 }
@@ -47,6 +56,7 @@ export async function thumbnailOf(
 ): Promise<{ png: Buffer; width: number; height: number }> {
   const { createCanvas, loadImage } = await loadCanvas();
   if (type === "application/pdf") return renderFirstPage(bytes, field);
+  if (type === "image/jpeg") return jpegThumbnail(bytes, field);
   const problem = pngProblem(Buffer.from(bytes));
   if (problem) throw fieldError(field, `The image cannot be read (${problem}): send a whole PNG file`);
   let image: Awaited<ReturnType<typeof loadImage>>;
@@ -56,12 +66,43 @@ export async function thumbnailOf(
     throw fieldError(field, "The image cannot be read: send a whole PNG file");
   }
   if (!image.width || !image.height) throw fieldError(field, "The image has no pixels");
-  const scale = Math.min(1, THUMBNAIL_PX / Math.max(image.width, image.height));
-  const width = Math.max(1, Math.round(image.width * scale));
-  const height = Math.max(1, Math.round(image.height * scale));
+  return scaled(createCanvas, image, image.width, image.height);
+}
+
+type Drawable = Parameters<ReturnType<ReturnType<Canvas["createCanvas"]>["getContext"]>["drawImage"]>[0];
+
+/** `source` drawn at THUMBNAIL_PX on its longer side at most, as a PNG. */
+function scaled(createCanvas: Canvas["createCanvas"], source: Drawable, w: number, h: number) {
+  const scale = Math.min(1, THUMBNAIL_PX / Math.max(w, h));
+  const width = Math.max(1, Math.round(w * scale));
+  const height = Math.max(1, Math.round(h * scale));
   const canvas = createCanvas(width, height);
-  canvas.getContext("2d").drawImage(image, 0, 0, width, height);
+  canvas.getContext("2d").drawImage(source, 0, 0, width, height);
   return { png: canvas.toBuffer("image/png"), width, height };
+}
+
+async function jpegThumbnail(bytes: Uint8Array, field: string) {
+  const [{ createCanvas }, jpeg] = await Promise.all([loadCanvas(), import("jpeg-js")]);
+  let decoded: { width: number; height: number; data: Uint8Array };
+  try {
+    decoded = jpeg.decode(bytes, { useTArray: true, formatAsRGBA: true, maxResolutionInMP: JPEG_MAX_MP });
+  } catch (error) {
+    const tooLarge = /maxResolutionInMP|maxMemoryUsageInMB/.test(String(error));
+    throw fieldError(
+      field,
+      tooLarge
+        ? `The JPEG is larger than ${JPEG_MAX_MP} megapixels: send a smaller image or a PDF`
+        : "The image cannot be read: send a whole JPEG file",
+    );
+  }
+  const { width, height, data } = decoded;
+  if (!width || !height) throw fieldError(field, "The image has no pixels");
+  const full = createCanvas(width, height);
+  const ctx = full.getContext("2d");
+  const pixels = ctx.createImageData(width, height);
+  pixels.data.set(data);
+  ctx.putImageData(pixels, 0, 0);
+  return scaled(createCanvas, full, width, height);
 }
 
 interface PdfCanvasFactory {

@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { scopeFor, type Verb } from "../../src/access/permissions";
@@ -10,6 +10,7 @@ import {
 } from "../../src/custom/catalogue/design-rules";
 import { getAuth, requestGrants, requireAuth } from "../auth/authenticate";
 import { can, type Grants, loadGrants } from "../auth/permissions";
+import type { Database } from "../db/open";
 import { template_designs, users } from "../db/schema";
 import {
   fieldError,
@@ -21,6 +22,7 @@ import {
 } from "../http/errors";
 import { modelIn } from "../orders/order-state";
 import { parseBody, pathId } from "../orders/route-helpers";
+import { diffRows, writeChangeLogs } from "../resources/change-logs";
 import type { ResourceRegistry } from "../resources/model";
 import { designTokens } from "./design-token";
 import {
@@ -28,6 +30,7 @@ import {
   extensionOf,
   readStored,
   removeStored,
+  SIDE_TYPES,
   SIDES,
   type Side,
   saveTemplateImage,
@@ -39,7 +42,7 @@ import {
 } from "./images";
 
 // A template's pictures and its designs (issue 21; the contract is README "Design editor contract"):
-//   PUT  /templates/{id}/images/{front|back}       the side's file as the body (PDF or PNG, ≤ 10 MB; Template Update)
+//   PUT  /templates/{id}/images/{front|back}       the side's file as the body (PDF, PNG or JPEG, ≤ 10 MB; Template Update)
 //   GET  /templates/{id}/images/{front|back}       the side's PNG thumbnail (Template Read, or the editor's token)
 //   POST /templates/{id}/design-sessions           a token for the design editor (Template Create Design)
 //   GET  /templates/{id}/design-context            what the editor needs: geometry, fields, the layout to start from
@@ -87,11 +90,12 @@ export async function templateRoutes(app: FastifyInstance, options: { registry: 
   const { registry } = options;
   const tokens = designTokens(app.config.fileLinkSecret);
   const filesDir = app.config.filesDir;
-  const templates = modelIn(registry, "Template").table.table;
+  const templateModel = modelIn(registry, "Template");
+  const templates = templateModel.table.table;
   const hidden = { schema: { hide: true } };
 
   app.addContentTypeParser(
-    ["application/pdf", "image/png"],
+    SIDE_TYPES,
     { parseAs: "buffer", bodyLimit: TEMPLATE_FILE_MAX_BYTES },
     (_r, body, done) => done(null, body),
   );
@@ -141,6 +145,32 @@ export async function templateRoutes(app: FastifyInstance, options: { registry: 
     return { row, geometry, fields: templateFields(row.editable_fields) };
   }
 
+  /**
+   * The template follows its newest design, in the save's transaction: its design_version and its
+   * preview_image (the design's preview, served by this server), version + 1, the change log entry,
+   * and through it the live event the template page listens to. Answers the template's new version.
+   */
+  async function recordOnTemplate(tx: Database, caller: Caller, id: number, designVersion: number) {
+    const where = and(eq(templates.tenant_id, caller.tenantId), eq(templates.id, id));
+    const [before] = await tx.select().from(templates).where(where).for("update");
+    if (!before) throw notFound();
+    const [after] = await tx
+      .update(templates)
+      .set({
+        design_version: designVersion,
+        preview_image: `${app.config.publicUrl}/api/v1/${previewPath(id, designVersion)}`,
+        version: sql`${templates.version} + 1`,
+        updated_at: new Date(),
+      })
+      .where(where)
+      .returning();
+    const changes = diffRows(templateModel, before, after);
+    await writeChangeLogs(tx, templateModel, [
+      { tenantId: caller.tenantId, recordId: id, action: "update", userId: caller.userId, changes },
+    ]);
+    return Number(after.version);
+  }
+
   const requireDesigner = (caller: Caller) => {
     if (!can(caller.grants, "Template", "Create Design")) throw forbidden();
   };
@@ -175,10 +205,10 @@ export async function templateRoutes(app: FastifyInstance, options: { registry: 
     await templateFor(caller, "Update", id);
     const body = request.body;
     if (!Buffer.isBuffer(body) || body.length === 0) {
-      throw fieldError("file", "Send the side's file (a PDF or PNG) as the body");
+      throw fieldError("file", "Send the side's file (a PDF, PNG or JPEG) as the body");
     }
     const type = sniffType(body);
-    if (!type) throw fieldError("file", "Send a PDF or PNG file: these bytes are neither");
+    if (!type) throw fieldError("file", "Send a PDF, PNG or JPEG file: these bytes are none of them");
     const thumb = await thumbnailOf(body, type, "file");
     const name = String((request.query as Record<string, unknown>).name ?? "")
       .trim()
@@ -306,10 +336,11 @@ export async function templateRoutes(app: FastifyInstance, options: { registry: 
           .onConflictDoNothing()
           .returning();
         if (!row) throw stale(version);
-        return row;
+        const templateVersion = await recordOnTemplate(tx, caller, id, version);
+        return { row, templateVersion };
       });
       reply.code(201);
-      return { data: designRecord(saved, null) };
+      return { data: { ...designRecord(saved.row, null), template_version: saved.templateVersion } };
     } catch (error) {
       await removeStored(filesDir, key);
       throw error;
@@ -332,13 +363,16 @@ function mergeLayout(start: DesignField[], placed: DesignField[]): DesignField[]
   });
 }
 
+const previewPath = (templateId: number, version: number) =>
+  `templates/${templateId}/designs/${version}/preview`;
+
 function designRecord(row: typeof template_designs.$inferSelect, createdByName: string | null) {
   return {
     id: row.id,
     template_id: row.template_id,
     design_version: row.design_version,
     fields: row.fields,
-    preview_url: `templates/${row.template_id}/designs/${row.design_version}/preview`,
+    preview_url: previewPath(row.template_id, row.design_version),
     preview_size: row.preview_size,
     created_by: row.created_by,
     created_by_name: createdByName,

@@ -5,8 +5,9 @@ import { apiAs, expect } from "./ui-steps";
 
 // Issue 21, a template and the design editor: the admin opens a demo template's page and sees its
 // front and back as pictures (seeded as PNGs, thumbnailed by the server) with the trim and safe
-// lines over them, uploads a new back; "Open in design editor" opens the reference editor in a new window, a text
-// field is changed and saved, and the new design version with its preview shows on the page.
+// lines over them, uploads a new back (a JPEG); "Open in design editor" opens the reference editor in a new window, a
+// text field is changed and moved with the arrow keys, and saved, and the new design version with its preview shows on
+// the page, the template's current design with it (the template record follows the save, heard live).
 
 interface Template {
   id: number;
@@ -40,13 +41,13 @@ test("a template's sides with their lines, and a design saved from the editor", 
     await expect(guides.locator('[data-guide="trim"]')).toBeVisible();
     await expect(guides.locator('[data-guide="safe"]')).toBeVisible();
   }
-  // A new back, uploaded as a PNG: its thumbnail replaces the seeded one.
+  // A new back, uploaded as a JPEG: its thumbnail replaces the seeded one.
   const art = createCanvas(600, 300);
   art.getContext("2d").fillRect(0, 0, 600, 300);
   await page
     .locator("figure", { hasText: "Back" })
     .locator('input[type="file"]')
-    .setInputFiles({ name: "back.png", mimeType: "image/png", buffer: art.toBuffer("image/png") });
+    .setInputFiles({ name: "back.jpg", mimeType: "image/jpeg", buffer: art.toBuffer("image/jpeg") });
   await expect(page.getByText("The back is updated")).toBeVisible();
   await expect
     .poll(() =>
@@ -69,6 +70,16 @@ test("a template's sides with their lines, and a design saved from the editor", 
   await expect(editor.locator("canvas").first()).toBeVisible();
   const input = editor.getByLabel(field.label, { exact: true });
   await input.fill("Jordan E2E Rivers");
+  // Selected through its box, then moved from the keyboard on the page: Shift+↓ is a tenth of an inch.
+  await editor.getByRole("application").focus();
+  const status = editor.getByRole("status");
+  await editor.keyboard.press("ArrowDown");
+  const first = /at ([\d.]+) in, ([\d.]+) in\./.exec((await status.textContent()) ?? "");
+  expect(first, "the field moved and said where").toBeTruthy();
+  await editor.keyboard.press("Shift+ArrowDown");
+  await expect(status).toHaveText(
+    `${field.label} at ${first?.[1]} in, ${Math.round((Number(first?.[2]) + 0.1) * 1000) / 1000} in.`,
+  );
   await editor.getByRole("button", { name: "Save design" }).click();
   await expect(editor.getByRole("status")).toHaveText(`Saved as design version ${next}.`);
 
@@ -80,4 +91,9 @@ test("a template's sides with their lines, and a design saved from the editor", 
   await expect(preview).toBeVisible();
   expect(await preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100);
   await expect(page.locator('[data-testid^="design-"]').first()).toContainText(`Version ${next}`);
+  // The template itself now names that version.
+  await expect(page.locator(".ant-descriptions-item", { hasText: "Current design" })).toContainText(
+    `Version ${next}`,
+  );
+  expect((await api.get<{ design_version: number }>(`templates/${template.id}`)).design_version).toBe(next);
 });

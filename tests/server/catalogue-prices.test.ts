@@ -132,6 +132,15 @@ describeEachStore("product prices and UpdatePrice (%s)", (dbKind) => {
     expect(fields(commit)).toEqual([["rows.3.setup_fee", REFUSED]]);
     expect((await admin.call("GET", `products?search=${a}`)).json().meta.total).toBe(0);
 
+    // A variant's price too, on the variant's own row; its product (row 2) is the invalid one.
+    const variants = `SKU,Name,Product type,variants.sku,variants.price\r\n${a},Card,Postcard,${a}-A,\r\n${a},,,${a}-B,9\r\n`;
+    const withVariants = (await send("preview", variants)).json().data;
+    expect(withVariants).toMatchObject({ rows: 1, valid: 0 });
+    expect(withVariants.errors).toEqual([{ row: 3, field: "variants.price", message: REFUSED }]);
+    const refusedVariants = await send("commit", variants);
+    expect(refusedVariants.statusCode).toBe(403);
+    expect(fields(refusedVariants)).toEqual([["rows.3.variants.price", REFUSED]]);
+
     const plain = await send("commit", `SKU,Name,Product type,Setup fee\r\n${a},Card,Postcard,\r\n`);
     expect(plain.statusCode, plain.body).toBe(201);
   });

@@ -1,7 +1,9 @@
+import { readdirSync } from "node:fs";
 import { createCanvas } from "@napi-rs/canvas";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { type Api, api, type Saved } from "./domain-fixtures";
+import { templateDir } from "../../server/templates/images";
+import { type Api, api, makeProduct, type Saved } from "./domain-fixtures";
 import { bearer, createTestApp, describeEachStore, signIn, type TestApp, tempDir } from "./helpers";
 
 // Issue 21, templates and the design editor: a side's file becomes a PNG thumbnail (a PDF's first
@@ -16,13 +18,15 @@ type Res = {
   headers: Record<string, unknown>;
 };
 
-const png = (w: number, h: number) => {
+const drawn = (w: number, h: number) => {
   const canvas = createCanvas(w, h);
   const ctx = canvas.getContext("2d");
   ctx.fillStyle = "#1c5d9e";
   ctx.fillRect(0, 0, w, h);
-  return canvas.toBuffer("image/png");
+  return canvas;
 };
+const png = (w: number, h: number) => drawn(w, h).toBuffer("image/png");
+const jpeg = (w: number, h: number) => drawn(w, h).toBuffer("image/jpeg");
 /** A PNG with one byte of its image data changed (its CRC no longer matches). */
 const damaged = (bytes: Buffer) => {
   const copy = Buffer.from(bytes);
@@ -122,12 +126,12 @@ describeEachStore("template designs (%s)", (dbKind) => {
     expect((await call("GET", `templates/${other.id}/images/back`, bearer(adminToken))).statusCode).toBe(404);
   });
 
-  it("refuses a side that is no PDF or PNG, or a broken one", async () => {
+  it("refuses a side that is no PDF, PNG or JPEG, or a broken one", async () => {
     const headers = { ...bearer(adminToken), "content-type": "image/png" };
     refused(
       await call("PUT", `templates/${template.id}/images/front`, headers, Buffer.from("not an image at all")),
       400,
-      "Send a PDF or PNG file: these bytes are neither",
+      "Send a PDF, PNG or JPEG file: these bytes are none of them",
     );
     refused(
       await call("PUT", `templates/${template.id}/images/front`, headers, damaged(png(10, 10))),
@@ -137,6 +141,76 @@ describeEachStore("template designs (%s)", (dbKind) => {
     // The thumbnail is still the PDF's.
     const got = await call("GET", `templates/${template.id}/images/front`, bearer(adminToken));
     expect(pngSize(got.rawPayload)).toEqual({ width: 800, height: 480 });
+  });
+
+  it("takes a JPEG side by its bytes, whatever its name and type say, and refuses a damaged one", async () => {
+    const side = (bytes: Buffer, type: string) =>
+      call(
+        "PUT",
+        `templates/${other.id}/images/back?name=back.png`,
+        { ...bearer(adminToken), "content-type": type },
+        bytes,
+      );
+    const res = await side(jpeg(1600, 800), "image/png");
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      data: { side: "back", file_name: "back.png", file_type: "image/jpeg", width: 800, height: 400 },
+    });
+    const got = await call("GET", `templates/${other.id}/images/back`, bearer(adminToken));
+    expect(got.headers["content-type"]).toBe("image/png");
+    expect(pngSize(got.rawPayload)).toEqual({ width: 800, height: 400 });
+    // Cut short, and with bytes flipped in its image data: the native decoder crashes on both
+    // (measured); the server refuses them and keeps answering.
+    const whole = jpeg(300, 200);
+    const flipped = Buffer.from(whole);
+    for (let at = 700; at < whole.length - 2; at += 97) flipped[at] ^= 0xff;
+    for (const bad of [whole.subarray(0, 200), flipped]) {
+      refused(await side(bad, "image/jpeg"), 400, "The image cannot be read: send a whole JPEG file");
+    }
+    const still = await call("GET", `templates/${other.id}/images/back`, bearer(adminToken));
+    expect(pngSize(still.rawPayload)).toEqual({ width: 800, height: 400 });
+  });
+
+  it("removes a deleted template's sides and designs from disk once the delete commits", async () => {
+    const files = () => new Set(readdirSync(templateDir(t.app.config.filesDir)));
+    const before = files();
+    const doomed = await admin.create("templates", {
+      name: "Short-lived card",
+      site_id: template.site_id,
+      template_type_id: template.template_type_id,
+      trim_width: 3.5,
+      trim_height: 2,
+      safe_margin: 0.25,
+      editable_fields: [{ name: "name", label: "Name", locked: false }],
+    });
+    const headers = { ...bearer(adminToken), "content-type": "image/png" };
+    expect((await call("PUT", `templates/${doomed.id}/images/front`, headers, png(40, 20))).statusCode).toBe(
+      200,
+    );
+    const saved = await call(
+      "POST",
+      `templates/${doomed.id}/designs`,
+      bearer(adminToken),
+      design([nameAt(1, 1)], png(35, 20)),
+    );
+    expect(saved.statusCode, saved.body).toBe(201);
+    const added = [...files()].filter((f) => !before.has(f));
+    expect(added).toHaveLength(3); // the upload, its thumbnail, the design's preview
+
+    // A delete refused (a product still names the template) rolls back: the files stay.
+    const product = await makeProduct(admin);
+    const linked = await admin.update("products", product.id, { template_ids: [doomed.id] });
+    const refusedDelete = await admin.call("DELETE", `templates/${doomed.id}`);
+    expect(refusedDelete.statusCode, refusedDelete.body).toBe(409);
+    expect(added.every((f) => files().has(f))).toBe(true);
+    expect((await call("GET", `templates/${doomed.id}/designs`, bearer(adminToken))).statusCode).toBe(200);
+
+    await admin.call("PATCH", `products/${product.id}`, { template_ids: [], version: linked.version });
+    const deleted = await admin.call("DELETE", `templates/${doomed.id}`);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(added.filter((f) => files().has(f))).toEqual([]);
+    // The other templates' files are untouched.
+    expect([...before].every((f) => files().has(f))).toBe(true);
   });
 
   it("gives the editor a token and the layout to start from", async () => {
@@ -226,6 +300,43 @@ describeEachStore("template designs (%s)", (dbKind) => {
         ],
       },
     });
+  });
+
+  it("keeps the template record on its newest design: version, preview, change log, in the save's transaction", async () => {
+    // The two saves above: the template follows each, version by version.
+    const stored = await admin.get("templates", template.id);
+    const preview = (v: number) =>
+      `${t.app.config.publicUrl}/api/v1/templates/${template.id}/designs/${v}/preview`;
+    expect([stored.design_version, stored.preview_image, stored.version]).toEqual([
+      2,
+      preview(2),
+      template.version + 2,
+    ]);
+    const logs = (await admin.call("GET", `templates/${template.id}/change-logs`)).json().data as {
+      changes: unknown;
+      user_id: number;
+    }[];
+    expect(logs[0].changes).toEqual({
+      design_version: { from: 1, to: 2 },
+      preview_image: { from: preview(1), to: preview(2) },
+    });
+    // A refused save (stale start) leaves the template as it was.
+    const res = await call(
+      "POST",
+      `templates/${template.id}/designs`,
+      bearer(adminToken),
+      design([nameAt(1, 1)], png(10, 10), 1),
+    );
+    expect(res.statusCode).toBe(409);
+    expect((await admin.get("templates", template.id)).version).toBe(stored.version);
+    // The answer names the template's new version, for the editor and the page.
+    const first = await call(
+      "POST",
+      `templates/${other.id}/designs`,
+      bearer(adminToken),
+      design([nameAt(1, 1)], png(10, 10), 0),
+    );
+    expect(first.json()).toMatchObject({ data: { design_version: 1, template_version: other.version + 1 } });
   });
 
   it.each([

@@ -164,7 +164,7 @@ async function importRoutes(app: FastifyInstance, model: ResourceModel): Promise
       });
       // An uploaded file of nothing but blanks, told as a text/csv body of blanks is.
       if (typeof source !== "string" && source.blank) throw sendCsv();
-      return { ...result, guarded: await guardedImportErrors(request, model, result.values) };
+      return { ...result, guarded: await guardedImportErrors(request, model, result) };
     };
     const schema = (summary: string, description: string) => ({
       summary,
@@ -187,10 +187,9 @@ async function importRoutes(app: FastifyInstance, model: ResourceModel): Promise
         },
       },
       async (request) => {
-        const { rows, valid, errors, sample, columns, guarded } = await check(request);
-        // Prices the caller may not set (Product UpdatePrice) are errors of their rows here.
-        const bad = new Set(errors.map((e) => e.row));
-        const refused = guarded.filter((e) => !bad.has(e.row)).map((e) => e.row);
+        const { rows, valid, errors, sample, columns, guarded, badRecords } = await check(request);
+        // Prices the caller may not set (Product UpdatePrice, a variant's too) are errors of their rows here.
+        const refused = guarded.filter((e) => !badRecords.has(e.record)).map((e) => e.record);
         const all = [...errors, ...guarded.map(({ row, field, message }) => ({ row, field, message }))];
         all.sort((a, b) => a.row - b.row);
         return {
@@ -238,6 +237,7 @@ async function importRoutes(app: FastifyInstance, model: ResourceModel): Promise
             auth.tenantId,
             auth.user.id,
             result.values,
+            result.children,
           );
           return reply.code(201).send({ data: { created } });
         } catch (error) {

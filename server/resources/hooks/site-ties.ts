@@ -30,7 +30,7 @@ async function ordersOfSite(
   return Number(n);
 }
 
-async function siteName(tx: Database, tenantId: number, siteId: number): Promise<string> {
+export async function siteName(tx: Database, tenantId: number, siteId: number): Promise<string> {
   const s = (await modelOf("Site")).table.table;
   const [site] = await tx
     .select({ name: s.name })

@@ -3,7 +3,10 @@
 // only inside the safe area and only when not locked, saved back with a PNG preview to
 // POST {api}/templates/{id}/designs, then announced to the app that opened it. The server checks
 // every rule again (src/custom/catalogue/design-rules.ts); this page keeps a person inside them.
+// A field is selected by clicking it or its text box; the arrow keys on the page then move it a
+// hundredth of an inch (a tenth with Shift), inside the safe area too (nudge.js).
 /* global Konva */
+import { nudge } from "./nudge.js";
 
 const params = new URLSearchParams(window.location.search);
 const api = (params.get("api") ?? "").replace(/\/+$/, "");
@@ -43,6 +46,8 @@ const loadImage = (src) =>
   });
 
 const round = (n) => Math.round(n * 1000) / 1000;
+/** An arrow key's step, in inches (ten times with Shift). */
+const STEP_IN = 0.01;
 
 async function start() {
   if (!api || !token || !templateId) {
@@ -115,6 +120,7 @@ async function start() {
         y: Math.min(Math.max(pos.y, safe.y), safe.y + safe.height - height),
       }),
     });
+    node.on("mousedown touchstart", () => select(entry));
     node.on("mouseenter", () => (stage.container().style.cursor = locked ? "not-allowed" : "move"));
     node.on("mouseleave", () => (stage.container().style.cursor = ""));
     page.add(node);
@@ -131,8 +137,49 @@ async function start() {
     input.maxLength = 500;
     input.disabled = locked;
     input.addEventListener("input", () => node.text(input.value));
+    input.addEventListener("focus", () => select(entry));
     inputs.append(label, input);
-    return { name: f.name, node, width, height, original: f };
+    const entry = { name: f.name, node, width, height, original: f, locked, label: field?.label ?? f.name };
+    return entry;
+  });
+
+  // The selected field: outlined on the page, moved by the arrow keys while the page has the focus.
+  const outline = new Konva.Rect({ stroke: "#fa8c16", strokeWidth: 2, dash: [4, 3], visible: false });
+  guides.add(outline);
+  let selected;
+  const showOutline = () => {
+    if (!selected) return outline.visible(false);
+    const { node } = selected;
+    outline.setAttrs({ x: node.x(), y: node.y(), width: node.width(), height: node.height(), visible: true });
+  };
+  function select(entry) {
+    selected = entry;
+    showOutline();
+  }
+  for (const entry of nodes) entry.node.on("dragmove", () => selected === entry && showOutline());
+  const container = stage.container();
+  container.tabIndex = 0;
+  container.setAttribute(
+    "aria-label",
+    "The template's front with its fields. Select a field, then the arrow keys move it (Shift: ten times as far).",
+  );
+  container.addEventListener("keydown", (event) => {
+    if (!selected) return;
+    const { node, locked, label } = selected;
+    const step = STEP_IN * ppi;
+    const to = nudge(
+      { x: node.x(), y: node.y(), width: node.width(), height: node.height() },
+      event.key,
+      event.shiftKey,
+      step,
+      safe,
+    );
+    if (!to) return;
+    event.preventDefault();
+    if (locked) return say(`${label} is locked: it cannot be moved.`, "error");
+    node.position(to);
+    showOutline();
+    say(`${label} at ${round(to.x / ppi - t.bleed)} in, ${round(to.y / ppi - t.bleed)} in.`);
   });
 
   let baseVersion = context.design_version;

@@ -1,5 +1,6 @@
 // The catalogue pages that replace a generated one (issue 21): the attribute page with its values
-// edited in place (/attributes/{id}, /attributes/create), the product page in sections
+// edited in place (/attributes/{id}, /attributes/create; /attributes/{id}/edit leads to it, so no
+// drawer with the values as JSON remains), the product page in sections
 // (/products/{site_id}/{product_id}) and the product categories' tree
 // (/product-categories), over which a category's create, show and edit still open in the kind's
 // drawer (/product-categories/{id} as before). Guarded as the generated routes are.
@@ -7,7 +8,7 @@
 // Place {catalogueRoutes()} inside the default layout's <Route> in src/routes.tsx, before the
 // declared kinds' routes: of two routes of one path, the first wins.
 import type { ReactElement } from "react";
-import { Route } from "react-router";
+import { Navigate, Route, useParams } from "react-router";
 import { DigitIds } from "../../pages/resource/digit-ids";
 import { PAGE_ACTIONS, routesOf } from "../../resource-engine/resource-routes";
 import categories from "../../resources/product-categories";
@@ -19,6 +20,12 @@ const AttributePage = lazyPage(() => import("./attribute-page"));
 const ProductPage = lazyPage(() => import("./product-page"));
 const CategoryTreePage = lazyPage(() => import("./category-tree-page"));
 const RecordDrawer = lazyPage(() => import("../../pages/resource/record-drawer"));
+
+/** /attributes/{id}/edit: the attribute page edits in place (read-only without Attribute Update). */
+function ToAttributePage() {
+  const { id } = useParams();
+  return <Navigate replace to={`/attributes/${id}`} />;
+}
 
 export function catalogueRoutes(): ReactElement[] {
   const tree = routesOf(categories);
@@ -36,6 +43,12 @@ export function catalogueRoutes(): ReactElement[] {
         page: <AttributePage />,
       })}
       {guardedRoute({ kind: "Attribute", action: "show", route: "/attributes/:id", page: <AttributePage /> })}
+      {guardedRoute({
+        kind: "Attribute",
+        action: "edit",
+        route: "/attributes/:id/edit",
+        page: <ToAttributePage />,
+      })}
     </Route>,
     <Route key="/products/:scopeValue/:id" element={<DigitIds />}>
       {guardedRoute({

@@ -1,12 +1,12 @@
 // /product-categories (issue 21): each site's categories as a tree, reordered and nested by drag,
 // or from the keyboard: select a category (arrows and Enter in the tree) and press Alt+↑/↓ to move it
 // among its siblings, Alt+→ to nest it under the one above, Alt+← to take it out of its parent, or
-// use the buttons; each move is announced. A move writes the moved category's parent and the new
-// siblings' sort orders, each with its version (category-tree.ts); the server refuses a category
-// under its own descendant. /product-categories/{id} (and create, edit) open over the tree in the
+// use the buttons; each move is announced. A move is one request, the new parent and its categories'
+// new order with the versions read (category-tree.ts moveRequest), written by the server in one
+// transaction; it refuses a category under its own descendant or under another site's. /product-categories/{id} (and create, edit) open over the tree in the
 // kind's drawer, as over the list before.
 import { ArrowDownOutlined, ArrowUpOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from "@ant-design/icons";
-import { useCan, useInvalidate, useList, useUpdate } from "@refinedev/core";
+import { useCan, useCustomMutation, useInvalidate, useList } from "@refinedev/core";
 import type { TreeProps } from "antd";
 import { Alert, Button, Card, Empty, Flex, Select, Space, Spin, Tag, Tooltip, Tree, Typography } from "antd";
 import { type KeyboardEvent, type ReactNode, useMemo, useState } from "react";
@@ -20,6 +20,7 @@ import {
   type Category,
   dropMove,
   type Move,
+  moveRequest,
   placeSentence,
   type Step,
   stepMove,
@@ -83,7 +84,7 @@ export default function CategoryTreePage() {
   });
   const editable = useCan({ resource: "ProductCategory", action: "edit" }).data?.can === true;
   const creatable = useCan({ resource: "ProductCategory", action: "create" }).data?.can === true;
-  const { mutateAsync } = useUpdate<Category>();
+  const { mutateAsync } = useCustomMutation<Category[]>();
   const invalidate = useInvalidate();
   const [selected, setSelected] = useState<number | null>(null);
   const [heard, setHeard] = useState("");
@@ -114,21 +115,19 @@ export default function CategoryTreePage() {
       setHeard(message);
       return;
     }
-    const writes = writesFor(own, move);
-    if (writes.length === 0) return;
+    const body = moveRequest(own, move);
+    if (!body) return;
     setMoving(true);
     setProblem(undefined);
     try {
-      for (const { id, ...values } of writes) {
-        await mutateAsync({
-          resource: "ProductCategory",
-          id,
-          values,
-          successNotification: false,
-          errorNotification: false,
-        });
-      }
-      setHeard(placeSentence(applyWrites(own, writes), move.id));
+      await mutateAsync({
+        url: `product-categories/${move.id}/move`,
+        method: "post",
+        values: body,
+        successNotification: false,
+        errorNotification: false,
+      });
+      setHeard(placeSentence(applyWrites(own, writesFor(own, move)), move.id));
     } catch (error) {
       const message = (error as RequestError).message;
       setProblem(message);

@@ -1,8 +1,11 @@
 // The product categories as a tree (the /product-categories page) and the moves made on it, by
 // drag or by keys (up, down, indent, outdent): each move gives the writes that put the tree in its
 // new shape, the moved category's parent and the sort orders of its new siblings, only for the
-// categories whose values change. The server refuses a category under its own descendant
-// (server/resources/hooks/product-categories.ts); `wouldCycle` lets the page refuse it first. Pure.
+// categories whose values change. The page sends a move as one request (`moveRequest`: the new
+// parent and its categories' new order with the versions read; server/catalogue/category-moves.ts
+// writes it in one transaction). The server refuses a category under its own descendant or under
+// another site's (server/resources/hooks/product-categories.ts); `wouldCycle` lets the page refuse
+// the first before asking. Pure.
 
 export interface Category {
   id: number;
@@ -72,6 +75,13 @@ export function isWithin(categories: Category[], id: number | null, ancestor: nu
 export const wouldCycle = (categories: Category[], id: number, parent: number | null): boolean =>
   parent !== null && isWithin(categories, parent, id);
 
+/** The new parent's categories in their order after `move`, the moved one among them. */
+function levelAfter(categories: Category[], moved: Category, move: Move): Category[] {
+  const siblings = childrenOf(categories, move.parent).filter((c) => c.id !== move.id);
+  const index = Math.max(0, Math.min(move.index, siblings.length));
+  return [...siblings.slice(0, index), moved, ...siblings.slice(index)];
+}
+
 /** The writes that carry out `move`; [] when it changes nothing. Throws for a cycle. */
 export function writesFor(categories: Category[], move: Move): CategoryWrite[] {
   const moved = categories.find((c) => c.id === move.id);
@@ -79,9 +89,7 @@ export function writesFor(categories: Category[], move: Move): CategoryWrite[] {
   if (wouldCycle(categories, move.id, move.parent)) {
     throw new Error("A category cannot be placed under itself or one of its own categories");
   }
-  const siblings = childrenOf(categories, move.parent).filter((c) => c.id !== move.id);
-  const index = Math.max(0, Math.min(move.index, siblings.length));
-  const order = [...siblings.slice(0, index), moved, ...siblings.slice(index)];
+  const order = levelAfter(categories, moved, move);
   const writes: CategoryWrite[] = [];
   order.forEach((c, i) => {
     const sort_order = (i + 1) * SORT_STEP;
@@ -92,6 +100,19 @@ export function writesFor(categories: Category[], move: Move): CategoryWrite[] {
   });
   // The moved category's written first: a refused move then changes nothing else.
   return writes.sort((a, b) => Number(b.id === move.id) - Number(a.id === move.id));
+}
+
+/** The body of POST /product-categories/{id}/move for `move`; null when it changes nothing. */
+export interface MoveRequest {
+  parent_id: number | null;
+  order: { id: number; version: number }[];
+}
+
+export function moveRequest(categories: Category[], move: Move): MoveRequest | null {
+  const moved = categories.find((c) => c.id === move.id);
+  if (!moved || writesFor(categories, move).length === 0) return null;
+  const order = levelAfter(categories, moved, move).map((c) => ({ id: c.id, version: c.version }));
+  return { parent_id: move.parent, order };
 }
 
 export type Step = "up" | "down" | "indent" | "outdent";

@@ -153,9 +153,14 @@ export function designProblems(
   return problems;
 }
 
-/** Why a file chosen as a template's side is not sent (the server takes a PDF or PNG of at most 10 MB), or null. */
+/**
+ * Why a file chosen as a template's side is not sent, or null: the server takes a PDF, PNG or JPEG of
+ * at most 10 MB, and checks the bytes themselves (server/templates/images.ts).
+ */
 export function sideFileProblem(file: { type: string; size: number }): string | null {
-  if (!["application/pdf", "image/png"].includes(file.type)) return "Choose a PDF or a PNG image";
+  if (!["application/pdf", "image/png", "image/jpeg"].includes(file.type)) {
+    return "Choose a PDF, a PNG or a JPEG image";
+  }
   if (file.size > 10 * 1024 * 1024) return "Choose a file of at most 10 MB";
   return null;
 }

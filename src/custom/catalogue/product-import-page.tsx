@@ -1,7 +1,8 @@
 // /products/:site_id/import: a CSV of products for one site. Dropping a file uploads it for the
 // server's check (every row as a create would check it) and shows the first rows with their
 // problems marked, and every problem of the file; Import stays disabled while there is one. The
-// commit writes all rows or none. Uploads show their progress (files of thousands of rows).
+// commit writes all rows or none. Variants come as variants.<field> columns, one row each: a row
+// repeating the SKU above (its other product cells empty) adds one more variant to that product. Uploads show their progress (files of thousands of rows).
 import { ArrowLeftOutlined, InboxOutlined } from "@ant-design/icons";
 import { useCan } from "@refinedev/core";
 import {
@@ -25,6 +26,8 @@ import { useScope, useScopeTitle } from "../../pages/resource/scope-title";
 import { listPath } from "../../resource-engine/resource-routes";
 import products from "../../resources/products";
 import {
+  childRowsText,
+  columnLabel,
   commitImport,
   type ImportPreview,
   type ImportRowError,
@@ -37,8 +40,7 @@ type Phase = "choose" | "checking" | "checked" | "importing" | "imported";
 
 type SampleRow = ImportPreview["sample"][number];
 
-const labelOf = (field: string | undefined) =>
-  field === undefined ? "File" : (products.fields[field]?.label ?? field);
+const labelOf = (field: string | undefined) => columnLabel(products, field);
 
 /** Row → field → message ("" for a problem of the whole row). */
 function errorIndex(errors: ImportRowError[]): Map<number, Map<string, string>> {
@@ -77,7 +79,11 @@ function sampleColumns(
         const problem = errors.get(record.row)?.get(name);
         return (
           <Space direction="vertical" size={0}>
-            {field ? <FieldValue field={field} value={record.values[name]} compact /> : null}
+            {field ? (
+              <FieldValue field={field} value={record.values[name]} compact />
+            ) : (
+              childRowsText(record.values[name])
+            )}
             {problem ? <Typography.Text type="danger">{problem}</Typography.Text> : null}
           </Space>
         );
@@ -200,6 +206,11 @@ export default function ProductImportPage() {
             <p className="ant-upload-hint">
               Options: attribute names (or ids) separated by ";". Price tiers: quantity:price pairs separated
               by ";", e.g. 250:45; 500:70; 1,000:120.
+            </p>
+            <p className="ant-upload-hint">
+              Variants: the variants.sku, variants.price, variants.active and variants.attribute_values
+              columns (e.g. stock=14pt; coating=gloss); a row that repeats the SKU above, its other product
+              cells empty, adds one more variant.
             </p>
           </Upload.Dragger>
           <a href={templateHref(products)} download="products-import-template.csv">

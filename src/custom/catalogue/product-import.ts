@@ -32,8 +32,48 @@ export function importableFields(resource: Resource): string[] {
     .map(([name]) => name);
 }
 
+/**
+ * The child rows a CSV may give ("variants.sku", "variants.price" …): a row repeating the SKU of the
+ * row above, its other product cells empty, adds one more variant (server/resources/csv-children.ts).
+ */
+export function importableChildColumns(resource: Resource): string[] {
+  return Object.entries(resource.children ?? {}).flatMap(([name, child]) =>
+    Object.entries(child.fields)
+      .filter(([, field]) => !field.readOnly && field.type !== "secret")
+      .map(([field]) => `${name}.${field}`),
+  );
+}
+
 export function templateCsv(resource: Resource): string {
-  return `${importableFields(resource).join(",")}\r\n`;
+  return `${[...importableFields(resource), ...importableChildColumns(resource)].join(",")}\r\n`;
+}
+
+/** A column's words: the field's label, a child row's field as "Variant price". */
+export function columnLabel(resource: Resource, column: string | undefined): string {
+  if (column === undefined) return "File";
+  const [name, field] = column.split(".");
+  const child = resource.children?.[name];
+  if (!child) return resource.fields[column]?.label ?? column;
+  if (field === undefined) return child.label;
+  const label = child.fields[field]?.label ?? field.replace(/_/g, " ");
+  return `${child.singular} ${label === label.toUpperCase() ? label : label.toLowerCase()}`;
+}
+
+/** A sample's child rows in words: "PC-A $12.50; PC-B $14.00 (inactive)". */
+export function childRowsText(rows: unknown): string {
+  if (!Array.isArray(rows) || rows.length === 0) return "";
+  return rows
+    .map((row: Record<string, unknown>) => {
+      const price = typeof row.price === "number" ? ` $${row.price.toFixed(2)}` : "";
+      const values =
+        row.attribute_values && typeof row.attribute_values === "object"
+          ? ` [${Object.entries(row.attribute_values)
+              .map(([k, v]) => `${k}=${String(v)}`)
+              .join(", ")}]`
+          : "";
+      return `${String(row.sku ?? "")}${price}${values}${row.active === false ? " (inactive)" : ""}`;
+    })
+    .join("; ");
 }
 
 /** A link target that downloads the template. */

@@ -2,8 +2,10 @@
 // Its front and back as pictures with the bleed, trim and safe lines (template-side.tsx), its
 // editable fields and locks, the products it serves, and the designs saved back from the design
 // editor, newest first with their previews. "Open in design editor" (Template Create Design) asks
-// the server for the editor's token and opens the configured editor (design-editor-link.ts); the
-// editor's "saved" message refreshes the designs.
+// the server for the editor's token and opens the configured editor (design-editor-link.ts). A save
+// updates the template record too (its design version and preview, server/templates/routes.ts), whose
+// live event refreshes the template here, and with its new version the designs, in every open tab;
+// the editor's "saved" message refreshes this tab's at once.
 import { ArrowLeftOutlined, FormatPainterOutlined, LockOutlined } from "@ant-design/icons";
 import { useCan, useList, useOne } from "@refinedev/core";
 import {
@@ -44,6 +46,8 @@ interface TemplateRecord extends Record<string, unknown> {
   safe_margin: number | null;
   editable_fields: unknown;
   requires_approval: boolean;
+  design_version: number | null;
+  version: number;
 }
 
 interface Design {
@@ -74,7 +78,15 @@ export default function TemplatePage() {
     id,
     errorNotification: false,
   });
-  const designs = useFetched<Design[]>({ url: `templates/${id}/designs` });
+  // Keyed by the template's version: a design saved anywhere updates the template, and so this list.
+  const designs = useFetched<Design[]>({
+    url: `templates/${id}/designs`,
+    queryOptions: {
+      queryKey: ["template-designs", id, template?.version],
+      enabled: template !== undefined,
+      placeholderData: (previous) => previous,
+    },
+  });
   const products = useList<ProductRow>({
     resource: "Product",
     filters: [{ field: "site_id", operator: "eq", value: scopeValue }],
@@ -191,6 +203,11 @@ export default function TemplatePage() {
           size="small"
           column={{ xs: 1, sm: 2, md: 4 }}
           items={[
+            {
+              key: "design",
+              label: "Current design",
+              children: template.design_version ? `Version ${template.design_version}` : "None yet",
+            },
             { key: "trim", label: "Trim", children: `${geometry.trim_width} × ${geometry.trim_height} in` },
             { key: "bleed", label: "Bleed", children: `${geometry.bleed} in` },
             { key: "safe", label: "Safe margin", children: `${geometry.safe_margin} in` },

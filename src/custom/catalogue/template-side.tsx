@@ -127,7 +127,7 @@ export function GuideLegend({ geometry }: { geometry: TemplateGeometry }) {
   );
 }
 
-/** "Upload front/back" (Template Update): the PDF or PNG goes to PUT templates/{id}/images/{side}. */
+/** "Upload front/back" (Template Update): the PDF, PNG or JPEG goes to PUT templates/{id}/images/{side}. */
 function SideUpload({
   templateId,
   side,
@@ -163,7 +163,7 @@ function SideUpload({
   };
   return (
     <Upload
-      accept=".pdf,.png,application/pdf,image/png"
+      accept=".pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg"
       showUploadList={false}
       disabled={busy}
       beforeUpload={(file) => {

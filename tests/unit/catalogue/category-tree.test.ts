@@ -4,6 +4,7 @@ import {
   buildTree,
   type Category,
   dropMove,
+  moveRequest,
   placeSentence,
   stepMove,
   type TreeNode,
@@ -49,6 +50,31 @@ describe("the category tree", () => {
 
   it("puts a category whose parent is missing at the top", () => {
     expect(shape(buildTree([cat(1, "Orphan", 99, 10), cat(2, "Top", null, 5)]))).toEqual(["Top", "Orphan"]);
+  });
+
+  it("asks the server for a move as the new parent and its whole level in the new order, with versions", () => {
+    // Signs (7) into Marketing (1) as its second.
+    expect(moveRequest(TREE, { id: 7, parent: 1, index: 1 })).toEqual({
+      parent_id: 1,
+      order: [
+        { id: 2, version: 200 },
+        { id: 7, version: 700 },
+        { id: 3, version: 300 },
+        { id: 4, version: 400 },
+      ],
+    });
+    // Letterhead (6) out to the top, after Stationery.
+    expect(moveRequest(TREE, { id: 6, parent: null, index: 2 })).toEqual({
+      parent_id: null,
+      order: [
+        { id: 1, version: 100 },
+        { id: 5, version: 500 },
+        { id: 6, version: 600 },
+        { id: 7, version: 700 },
+      ],
+    });
+    // Where it already is: no request.
+    expect(moveRequest(TREE, { id: 3, parent: 1, index: 1 })).toBeNull();
   });
 
   it("writes only what changes for a move down among siblings", () => {

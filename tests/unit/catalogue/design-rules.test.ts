@@ -143,8 +143,9 @@ describe("sideFileProblem", () => {
   it.each([
     [{ type: "application/pdf", size: 2_000_000 }, null],
     [{ type: "image/png", size: 10 * 1024 * 1024 }, null],
-    [{ type: "image/jpeg", size: 1000 }, "Choose a PDF or a PNG image"],
-    [{ type: "image/svg+xml", size: 1000 }, "Choose a PDF or a PNG image"],
+    [{ type: "image/jpeg", size: 1000 }, null],
+    [{ type: "image/svg+xml", size: 1000 }, "Choose a PDF, a PNG or a JPEG image"],
+    [{ type: "image/gif", size: 1000 }, "Choose a PDF, a PNG or a JPEG image"],
     [{ type: "image/png", size: 10 * 1024 * 1024 + 1 }, "Choose a file of at most 10 MB"],
   ])("%j → %s", (file, problem) => {
     expect(sideFileProblem(file)).toBe(problem);

@@ -1,5 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { clearProfile, setProfile } from "../../../src/auth/profile-store";
+import { getConfig } from "../../../src/config/config";
 import { clearSession, setSessionToken } from "../../../src/providers/session";
 import { replacePage } from "../../../src/routing/page-load";
 import { SESSION_ONLY_PATHS } from "../../../src/routing/start-choice";
@@ -58,6 +60,23 @@ describe("routes", () => {
     ).toBeInTheDocument();
     expect(location()).toBe("/no/such/page");
     expect(screen.queryByRole("button", { name: "Toggle navigation" })).not.toBeInTheDocument();
+  });
+
+  it("an attribute's edit URL leads to its hand-built page, not a drawer of JSON values", async () => {
+    const site = { id: 1, name: "Storefront", tenant_id: getConfig().tenantId };
+    const roles = [{ Roles: { id: 1, name: "Catalogue", permissions: { Attribute: ["*"] } } }];
+    setProfile({
+      id: 1,
+      name: "Ada",
+      email: "ada@pressroom.test",
+      UserGroups: [{ Groups: { id: 1, name: "Staff", is_admin: false, Sites: [site], GroupRoles: roles } }],
+    });
+    try {
+      renderApp("/attributes/7/edit");
+      await waitFor(() => expect(location()).toBe("/attributes/7"), slow);
+    } finally {
+      clearProfile();
+    }
   });
 
   it("/unauthorized shows the 403 result with a button home", async () => {
