@@ -39,12 +39,14 @@ export const RECIPES: Partial<Record<ResourceKind, Recipe>> = {
     },
   },
   // An item's production plan is checked against its press (hooks/order-item-plans.ts): a generated item has
-  // none, rather than a press of any size and colours that its sheet and colours may not fit.
+  // none, rather than a press of any size and colours that its sheet and colours may not fit. It is a production
+  // item, not a Service line (hooks/order-service-lines.ts: those take no status, stock or trade printer).
   Order: {
     async row(child, row) {
       if (child !== "items") return;
       row.plan_equipment_id = null;
       row.plan_station_ids = [];
+      row.service_id = null;
     },
   },
   // Orders take only active products and customers within their credit (hooks/order-policy.ts).
