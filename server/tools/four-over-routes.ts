@@ -419,30 +419,35 @@ export async function fourOverRoutes(app: FastifyInstance, { registry }: { regis
         throw error;
       }
       const now = new Date();
-      await inTransaction(app, request, registry, "Order", async (ctx) => {
-        await ctx.tx
-          .update(four_over_jobs)
-          .set({
-            job_id: jobId,
-            status: "Submitted",
-            history: [{ at: now.toISOString(), status: "Submitted" }],
-            updated_at: now,
-          })
-          .where(and(eq(four_over_jobs.tenant_id, tenantId), eq(four_over_jobs.id, claim.id)));
-        const [current] = await ctx.tx
-          .select({ version: orders.table.table.version, ref: orders.table.table.four_over_order_id })
-          .from(orders.table.table)
-          .where(and(eq(orders.table.table.tenant_id, tenantId), eq(orders.table.table.id, row.order_id)));
-        if (!current) throw notFound();
-        await updateRecord(
-          ctx,
-          orders,
-          row.order_id,
-          { version: current.version, ...(current.ref ? {} : { four_over_order_id: jobId }) },
-          { action: { from: null, to: `item ${Number(row.item_number)} sent to 4over as job ${jobId}` } },
-        );
-        await schedulePoll(ctx.tx, tenantId, row.item_id, now);
-      });
+      const placed = {
+        job_id: jobId,
+        status: "Submitted",
+        history: [{ at: now.toISOString(), status: "Submitted" }],
+        updated_at: now,
+      };
+      const ofClaim = and(eq(four_over_jobs.tenant_id, tenantId), eq(four_over_jobs.id, claim.id));
+      try {
+        await inTransaction(app, request, registry, "Order", async (ctx) => {
+          await ctx.tx.update(four_over_jobs).set(placed).where(ofClaim);
+          const [current] = await ctx.tx
+            .select({ version: orders.table.table.version, ref: orders.table.table.four_over_order_id })
+            .from(orders.table.table)
+            .where(and(eq(orders.table.table.tenant_id, tenantId), eq(orders.table.table.id, row.order_id)));
+          if (!current) throw notFound();
+          await updateRecord(
+            ctx,
+            orders,
+            row.order_id,
+            { version: current.version, ...(current.ref ? {} : { four_over_order_id: jobId }) },
+            { action: { from: null, to: `item ${Number(row.item_number)} sent to 4over as job ${jobId}` } },
+          );
+          await schedulePoll(ctx.tx, tenantId, row.item_id, now);
+        });
+      } catch (error) {
+        // 4over has the order: its job id is kept on the item whatever else failed, so it is never sent twice.
+        await app.db.update(four_over_jobs).set(placed).where(ofClaim);
+        throw error;
+      }
       reply.code(201);
       const [after] = await itemRows(tenantId, sql`i.id = ${row.item_id}`, 1);
       return {
