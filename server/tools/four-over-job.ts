@@ -107,6 +107,8 @@ export function chooseJob(
       unmapped.push(`${attribute}: ${value}`);
       continue;
     }
+    // The colours as an option too ("colors: 4-4" → 4/4): already sent as the colorspec (or runsize) chosen.
+    if ([runsize, colorspec, turnaround].some((o) => o && pick([o], wanted))) continue;
     const found = others
       .map((g) => ({ g, o: pick(g.options, wanted) }))
       .find((x): x is { g: FourOverOptionGroup; o: FourOverOption } => x.o !== undefined);

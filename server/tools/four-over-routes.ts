@@ -177,6 +177,8 @@ export async function fourOverRoutes(app: FastifyInstance, { registry }: { regis
   }
 
   const answer = (r: ItemRow, maps: MapRow[]) => ({
+    // The item's id: the row's key, and the {id} of /4-over-tool/{id}.
+    id: r.item_id,
     item_id: r.item_id,
     order_id: r.order_id,
     order_number: r.order_number,

@@ -43,11 +43,14 @@ describe("choosing the 4over job of an item", () => {
     { product_option_group_name: "Colorspec", options: [{ option_uuid: "c1", option_name: "4/0" }] },
     { product_option_group_name: "Coating", options: [{ option_uuid: "uv", option_name: "UV Front" }] },
   ];
-  const maps = [{ source_key: "coat:uv", target_key: "UV Front" }];
+  const maps = [
+    { source_key: "coat:uv", target_key: "UV Front" },
+    { source_key: "colors:4-0", target_key: "4/0" },
+  ];
 
-  it("matches quantity, colours and mapped options, and lists the options not sent", () => {
+  it("matches quantity, colours and mapped options (the colours option once), and lists the options not sent", () => {
     const result = chooseJob(
-      { sku: "X", quantity: 5000, color_spec: "4/0", options: { coat: "uv", fold: "half" } },
+      { sku: "X", quantity: 5000, color_spec: "4/0", options: { colors: "4-0", coat: "uv", fold: "half" } },
       "p",
       maps,
       groups,

@@ -3,6 +3,8 @@
 import { request } from "../../providers/http-client";
 
 export interface FourOverItem {
+  /** The order item's id, as item_id. */
+  id: number;
   item_id: number;
   order_id: number;
   order_number: string;

@@ -17,6 +17,7 @@ import { httpClient } from "../../../src/providers/http-client";
 vi.setConfig({ testTimeout: 30_000 });
 
 const item = {
+  id: 5,
   item_id: 5,
   order_id: 501,
   order_number: "ORD-100501",
