@@ -84,7 +84,7 @@ test("4over trade printer, as the administrator", async ({ page, request }) => {
     await page.getByRole("tooltip").getByRole("button", { name: "Send", exact: true }).click();
     await expect(page.getByText(/went to 4over as job Z\d+-001/)).toBeVisible();
     const jobId = [...fourOver.state.jobs.keys()].at(-1) as string;
-    await expect(page.getByText(jobId)).toBeVisible();
+    await expect(page.getByText(jobId, { exact: true })).toBeVisible();
 
     const job = fourOver.state.jobs.get(jobId);
     job?.statuses.push("Shipped");
