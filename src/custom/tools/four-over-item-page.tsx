@@ -19,9 +19,10 @@ import { Link, useParams } from "react-router";
 import { PageSpinner } from "../../components/page-spinner";
 import { errorMessageFrom } from "../../providers/http-client";
 import { useFetched } from "../../providers/use-fetched";
+import { ReadsEveryOrder } from "./four-over-access";
 import {
-  type FourOverItem,
   type FourOverPreview,
+  type FourOverItem as Item,
   previewFourOver,
   refreshFourOver,
   submitFourOver,
@@ -31,7 +32,7 @@ import { statusTag } from "./four-over-status";
 const MONEY = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
 const WHEN = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
-function PreviewCard({ item, onSent }: { item: FourOverItem; onSent: (message: string) => void }) {
+function PreviewCard({ item, onSent }: { item: Item; onSent: (message: string) => void }) {
   const [preview, setPreview] = useState<FourOverPreview | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
@@ -168,7 +169,7 @@ function PreviewCard({ item, onSent }: { item: FourOverItem; onSent: (message: s
   );
 }
 
-function StatusCard({ item, onRefreshed }: { item: FourOverItem; onRefreshed: () => void }) {
+function StatusCard({ item, onRefreshed }: { item: Item; onRefreshed: () => void }) {
   const [refreshing, setRefreshing] = useState(false);
   const refresh = async () => {
     setRefreshing(true);
@@ -225,10 +226,18 @@ function StatusCard({ item, onRefreshed }: { item: FourOverItem; onRefreshed: ()
 }
 
 export default function FourOverItemPage() {
+  return (
+    <ReadsEveryOrder>
+      <FourOverItem />
+    </ReadsEveryOrder>
+  );
+}
+
+function FourOverItem() {
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
   const [sent, setSent] = useState<string | null>(null);
-  const { data, query } = useFetched<{ configured: boolean; message: string | null; item: FourOverItem }>({
+  const { data, query } = useFetched<{ configured: boolean; message: string | null; item: Item }>({
     url: `four-over/items/${valid ? id : 0}`,
     queryOptions: { enabled: valid, retry: false },
   });

@@ -5,20 +5,36 @@ import { Alert, Empty, Flex, Input, Segmented, Table, Typography } from "antd";
 import { Link } from "react-router";
 import { useFetched } from "../../providers/use-fetched";
 import { useSearchParam } from "../../routing/use-search-param";
-import { type FourOverItem, type FourOverList, parseFourOverFilters, STATES } from "./four-over-api";
+import { ReadsEveryOrder } from "./four-over-access";
+import {
+  type FourOverItem,
+  type FourOverList as ListAnswer,
+  parseFourOverFilters,
+  STATES,
+} from "./four-over-api";
 import { statusTag } from "./four-over-status";
 
 export default function FourOverPage() {
-  const [params, setParam] = useSearchParam();
-  const filters = parseFourOverFilters(params);
-  const { data, query } = useFetched<FourOverList>({ url: "four-over/items", config: { query: filters } });
-  const rows = data?.rows ?? [];
-
   return (
     <Flex vertical gap={16}>
       <Typography.Title level={3} style={{ margin: 0 }}>
         4over trade printer
       </Typography.Title>
+      <ReadsEveryOrder>
+        <FourOverList />
+      </ReadsEveryOrder>
+    </Flex>
+  );
+}
+
+function FourOverList() {
+  const [params, setParam] = useSearchParam();
+  const filters = parseFourOverFilters(params);
+  const { data, query } = useFetched<ListAnswer>({ url: "four-over/items", config: { query: filters } });
+  const rows = data?.rows ?? [];
+
+  return (
+    <Flex vertical gap={16}>
       {data && !data.configured && (
         <Alert
           type="warning"

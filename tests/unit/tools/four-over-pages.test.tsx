@@ -157,4 +157,17 @@ describe("the 4over tool's pages", () => {
     expect(await screen.findByRole("button", { name: "Refresh status" })).toBeInTheDocument();
     expect(screen.getByText("Z40000001-001")).toBeInTheDocument();
   });
+
+  it("tells whoever cannot read every order why there is nothing, without asking the server", async () => {
+    setMergedPermissions({ isAdmin: false, permissions: { Order: ["ReadOwn"] } });
+    const before = calls.length;
+    try {
+      renderAt("/4-over-tool");
+      expect(await screen.findByText(/it needs permission to read every order/)).toBeInTheDocument();
+      expect(screen.queryByLabelText("Order items for 4over")).not.toBeInTheDocument();
+      expect(calls.length).toBe(before);
+    } finally {
+      setMergedPermissions({ isAdmin: false, permissions: { Order: ["ReadAny", "UpdateAny"] } });
+    }
+  });
 });
