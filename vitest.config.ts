@@ -24,6 +24,7 @@ const UNIT_LONG = [
   "tests/unit/admin/role-editor-page.test.tsx",
   "tests/unit/admin/permission-matrix.test.tsx",
   "tests/unit/tools/campaign-page.test.tsx",
+  "tests/unit/tools/four-over-pages.test.tsx",
   // The route table walked page by page, and the sites' order-settings pages (35 s of a worker).
   "tests/unit/resource-pages/resource-routes.test.tsx",
   "tests/unit/resource-pages/order-settings-pages.test.tsx",
@@ -54,6 +55,7 @@ const LONG = [
   "catalogue-writes",
   "db",
   "domain-product-import",
+  "four-over",
   "graphic-services",
   "mail-tools",
   "openapi-document",

@@ -48,6 +48,7 @@ import { shippingRoutes } from "./shipping/routes";
 import { designEditorRoutes } from "./templates/editor-routes";
 import { templateRoutes } from "./templates/routes";
 import { fileMakerRoutes } from "./tools/filemaker-routes";
+import { fourOverRoutes } from "./tools/four-over-routes";
 import { graphicServiceRoutes } from "./tools/graphic-services";
 import { messagingRoutes } from "./tools/messaging-routes";
 
@@ -217,6 +218,18 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
       // /messaging: SMS templates previewed with an order and sent through Twilio, or kept in an outbox (server/tools).
       const sms = ["SmsTemplate", "Order", "Customer", "Status"] as const;
       if (sms.every((kind) => registry.byKind.has(kind))) await api.register(messagingRoutes, { registry });
+      // /4-over-tool: order items sent to the 4over trade printer, their status and tracking (server/tools).
+      const fourOver = [
+        "Order",
+        "Integration",
+        "Map",
+        "Product",
+        "Status",
+        "Customer",
+        "CustomerAddress",
+      ] as const;
+      if (fourOver.every((kind) => registry.byKind.has(kind)))
+        await api.register(fourOverRoutes, { registry });
       // Automated campaigns and their runs through the durable scheduler (server/campaigns, issue 22).
       const mailing = ["MailOrder", "Order", "List", "Customer", "Product", "Location"] as const;
       if (mailing.every((kind) => registry.byKind.has(kind)))

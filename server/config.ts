@@ -98,6 +98,11 @@ export interface Config {
   filemaker?: FileMakerConfig;
   /** Unset: /messaging keeps what it sends in its outbox. */
   twilio?: TwilioConfig;
+  /**
+   * 4over's API origin for every tenant (server/tools/four-over.ts); unset: the 4over integration's
+   * settings.base_url, else https://api.4over.com. Its keys are the integration's credentials.
+   */
+  fourOverApiUrl?: string;
   /** Unset: the desk says card payments are not configured, and card refunds wait. */
   stripe?: StripeConfig;
   /**
@@ -170,6 +175,7 @@ const envSchema = z.object({
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM: z.string().optional(),
   TWILIO_API_URL: z.url({ protocol: /^https?$/ }).default("https://api.twilio.com"),
+  FOUR_OVER_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_/, "a secret key starts with sk_ (or rk_)")
@@ -258,6 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         apiBase: e.STRIPE_API_BASE.replace(/\/$/, ""),
       }),
     ),
+    fourOverApiUrl: e.FOUR_OVER_API_URL?.replace(/\/$/, ""),
     preflightUrl: e.PREFLIGHT_URL,
     preflightDesignUrl: e.PREFLIGHT_DESIGN_URL,
     preflightToken: e.PREFLIGHT_TOKEN,

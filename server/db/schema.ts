@@ -634,3 +634,30 @@ export const template_designs = pgTable(
   },
   (t) => [uniqueIndex("template_designs_version").on(t.tenant_id, t.template_id, t.design_version)],
 );
+
+/**
+ * Order items sent to the 4over trade printer (/4-over-tool, server/tools/four-over-routes.ts): one row per item,
+ * made in the transaction that stores 4over's job id on the order. `reference`: the order_id we sent 4over;
+ * `job_id`: 4over's job number; `status` and `tracking` as 4over last answered; `history`: each status seen
+ * ({ at, status }), oldest first.
+ */
+export const four_over_jobs = pgTable(
+  "four_over_jobs",
+  {
+    id: id(),
+    tenant_id: tenantId(),
+    order_id: integer("order_id").notNull(),
+    item_id: integer("item_id").notNull(),
+    reference: text("reference").notNull(),
+    job_id: text("job_id").notNull(),
+    product_uuid: text("product_uuid").notNull(),
+    shipping_method: text("shipping_method"),
+    status: text("status"),
+    tracking: text("tracking"),
+    history: jsonb("history").$type<{ at: string; status: string }[]>().notNull().default(sql`'[]'::jsonb`),
+    polled_at: at("polled_at"),
+    submitted_by: integer("submitted_by").references(() => users.id, { onDelete: "set null" }),
+    ...recordColumns(),
+  },
+  (t) => [uniqueIndex("four_over_jobs_item_idx").on(t.tenant_id, t.item_id)],
+);

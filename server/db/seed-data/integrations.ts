@@ -1,12 +1,13 @@
 import { defineSeed, type SeedRow } from "./define";
 
 // The outside systems the shop talks to. Every credential here is fake (and labelled so): the
-// demo never reaches a real service.
+// demo never reaches a real service. 4over has no keys: /4-over-tool would use them to place real
+// orders, so the demo says it is not configured until an administrator adds the shop's own.
 interface Connection {
   name: string;
   kind: string;
   mode: "test" | "live";
-  credentials: Record<string, string>;
+  credentials: Record<string, string> | null;
   settings: Record<string, unknown>;
   active: boolean;
   sync: "never" | "ok" | "running" | "failed";
@@ -19,7 +20,7 @@ const SHOP: Connection[] = [
     name: "4over",
     kind: "four_over",
     mode: "live",
-    credentials: { api_key: "fake-4over-apikey-7f3a", private_key: "fake-4over-private-91c2" },
+    credentials: null,
     settings: { base_url: "https://api.4over.com", default_shipping: "ups_ground", markup_percent: 35 },
     active: true,
     sync: "ok",

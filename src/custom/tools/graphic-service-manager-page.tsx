@@ -18,8 +18,9 @@ import {
 } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { useFetched } from "../../providers/use-fetched";
+import { useSearchParam } from "../../routing/use-search-param";
 import { DESIGN_STATUSES, type DesignRequest, parseQueueFilters } from "./design-queue";
 import { changeDesign, type DesignChange, logDesignHours } from "./graphic-services-api";
 
@@ -90,7 +91,7 @@ function HoursDialog({
 }
 
 export default function GraphicServiceManagerPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParam] = useSearchParam();
   const filters = parseQueueFilters(params);
   const [logging, setLogging] = useState<DesignRequest | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
@@ -101,17 +102,6 @@ export default function GraphicServiceManagerPage() {
   const rows = data?.rows ?? [];
   const designers = data?.designers ?? [];
   const filtered = filters.designer !== undefined || filters.status !== undefined;
-
-  const setParam = (key: string, value: string | undefined) =>
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        if (value === undefined || value === "") next.delete(key);
-        else next.set(key, value);
-        return next;
-      },
-      { replace: true },
-    );
 
   const change = async (row: DesignRequest, body: DesignChange) => {
     setBusy(row.item_id);

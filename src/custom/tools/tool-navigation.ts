@@ -19,6 +19,13 @@ export const toolNavigationItems: NavigationItem[] = [
     group: "Tools",
     access: { resource: "Order", action: "edit" },
   },
+  {
+    route: "/4-over-tool",
+    label: "4over trade printer",
+    icon: "car",
+    group: "Tools",
+    access: { resource: "Order", action: "list" },
+  },
   ...FILEMAKER_PAGES.map((page) => ({
     route: `/filemaker/${page}`,
     label: FILEMAKER_LAYOUTS[page].title,

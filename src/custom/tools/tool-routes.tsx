@@ -1,6 +1,6 @@
 // The tools' pages (issue 22): the three FileMaker pages (the spec's route table asks no permission
 // of them: a session is enough, as on the server) and /messaging (SMS templates: SmsTemplate Read
-// to open it; its Preview and Send buttons ask for those actions) and /graphic-service-manager (Order UpdateAny). One lazily loaded page each.
+// to open it; its Preview and Send buttons ask for those actions) and /graphic-service-manager (Order UpdateAny) and /4-over-tool with /4-over-tool/{item id}. One lazily loaded page each.
 // Place {toolRoutes()} inside the default layout's <Route> in src/routes.tsx.
 import type { ReactElement } from "react";
 import { lazyPage } from "../../routing/lazy-page";
@@ -10,6 +10,8 @@ import { FILEMAKER_PAGES } from "./filemaker-layouts";
 const FileMakerPage = lazyPage(() => import("./filemaker-page"));
 const MessagingPage = lazyPage(() => import("./messaging-page"));
 const GraphicServiceManagerPage = lazyPage(() => import("./graphic-service-manager-page"));
+const FourOverPage = lazyPage(() => import("./four-over-page"));
+const FourOverItemPage = lazyPage(() => import("./four-over-item-page"));
 
 export function toolRoutes(): ReactElement[] {
   return [
@@ -30,5 +32,8 @@ export function toolRoutes(): ReactElement[] {
       route: "/graphic-service-manager",
       page: <GraphicServiceManagerPage />,
     }),
+    // The route table asks no permission of /4-over-tool (spec §6); its server asks Order ReadAny (UpdateAny to send).
+    guardedRoute({ kind: "Order", action: "list", route: "/4-over-tool", page: <FourOverPage /> }),
+    guardedRoute({ kind: "Order", action: "list", route: "/4-over-tool/:id", page: <FourOverItemPage /> }),
   ];
 }

@@ -93,9 +93,11 @@ export async function pageList(
       lists.set(
         path,
         // A hand-built page's endpoint may carry a query of its own (mail-tools/drafts?tool=postcard).
-        get(`${path}${path.includes("?") ? "&" : "?"}limit=10&sort=id`).then((rows) =>
-          Array.isArray(rows) ? (rows as ApiRecord[]) : [],
-        ),
+        // A hand-built page's answer may be an object with its rows (four-over/items: { configured, rows }).
+        get(`${path}${path.includes("?") ? "&" : "?"}limit=10&sort=id`).then((answer) => {
+          const rows = Array.isArray(answer) ? answer : (answer as { rows?: unknown } | undefined)?.rows;
+          return Array.isArray(rows) ? (rows as ApiRecord[]) : [];
+        }),
       );
     return lists.get(path) as Promise<ApiRecord[]>;
   };
@@ -198,6 +200,8 @@ const HAND_BUILT_LISTS: Record<string, string> = {
   // The postcard and letter tools' saved jobs (the seed saves one of each for the administrator).
   "/postcard-tool": "mail-tools/drafts?tool=postcard",
   "/letter-tool": "mail-tools/drafts?tool=letter",
+  // The order items the 4over tool lists (the demo's approved items of products mapped to 4over), by item id.
+  "/4-over-tool": "four-over/items",
 };
 
 /** A pattern with its params' names left out: "/orders/:order_id" and "/orders/:id" are one route. */
