@@ -5,6 +5,7 @@ import { EVERYDAY, e2ePart } from "./scripts/e2e-parts.mjs";
 import { CHROMIUM, CHROMIUM_ARGS } from "./tests/e2e/chromium";
 import { STORAGE_E2E } from "./tests/e2e/storage-stand-in";
 import { STRIPE_E2E } from "./tests/e2e/stripe-stand-in";
+import { FOUR_OVER_E2E_PORT } from "./tests/server/four-over-server";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -115,7 +116,12 @@ const storageServers = [
 // The processes the tests need, started side by side by scripts/e2e-servers.mjs and stopped after the run.
 const servers = [
   // The server of every test but Google sign-in: without an identity provider, as a plain install runs.
-  server("server", port, { DATA_DIR: dataDir, ...stripeEnv }),
+  // 4over is where tests/e2e/four-over.spec.ts starts its local stand-in (a tenant may not point it elsewhere).
+  server("server", port, {
+    DATA_DIR: dataDir,
+    FOUR_OVER_API_URL: `http://127.0.0.1:${FOUR_OVER_E2E_PORT}`,
+    ...stripeEnv,
+  }),
   // Google sign-in's emulator and server: scripts/e2e.mjs sets E2E_SSO=0 when sso.spec.ts is not in the run.
   ...(process.env.E2E_SSO === "0" ? [] : ssoServers),
   ...(STORAGE_E2E.running ? storageServers : []),

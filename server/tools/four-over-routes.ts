@@ -18,6 +18,7 @@ import {
   type FourOverAddress,
   type FourOverConfig,
   FourOverError,
+  fourOverHost,
   jobStatus,
   jobTracking,
   optionGroups,
@@ -127,7 +128,7 @@ export async function fourOverRoutes(app: FastifyInstance, { registry }: { regis
       unknown
     >;
     return {
-      baseUrl: app.config.fourOverApiUrl ?? text(settings.base_url) ?? FOUR_OVER_DEFAULT_URL,
+      baseUrl: app.config.fourOverApiUrl ?? fourOverHost(text(settings.base_url)) ?? FOUR_OVER_DEFAULT_URL,
       publicKey,
       privateKey,
       testMode: row.mode !== "live",

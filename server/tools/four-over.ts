@@ -266,3 +266,20 @@ export async function jobTracking(config: FourOverConfig, jobId: string): Promis
     .map((t) => t.trim());
   return [...new Set(numbers)];
 }
+
+// A tenant's integration may choose between 4over's live and sandbox APIs, never another address: the server
+// would otherwise send signed requests (and echo their answers) wherever an administrator typed.
+const FOUR_OVER_HOSTS = new Set(["api.4over.com", "sandbox-api.4over.com"]);
+
+/** settings.base_url when it is 4over's own (https, live or sandbox), else undefined (the default). */
+export function fourOverHost(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === "https:" && FOUR_OVER_HOSTS.has(parsed.hostname) && !parsed.port
+      ? parsed.origin
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,5 +1,11 @@
 import { test } from "@playwright/test";
-import { FOUR_OVER_PRIVATE, FOUR_OVER_PUBLIC, PRODUCT_UUID, startFourOver } from "../server/four-over-server";
+import {
+  FOUR_OVER_E2E_PORT,
+  FOUR_OVER_PRIVATE,
+  FOUR_OVER_PUBLIC,
+  PRODUCT_UUID,
+  startFourOver,
+} from "../server/four-over-server";
 import { signedInAs } from "./sign-in";
 import { apiAs, expect, openMenu } from "./ui-steps";
 
@@ -10,7 +16,8 @@ import { apiAs, expect, openMenu } from "./ui-steps";
 
 test("4over trade printer, as the administrator", async ({ page, request }) => {
   test.setTimeout(120_000);
-  const fourOver = await startFourOver();
+  // Where playwright.config.ts tells the server 4over is (FOUR_OVER_API_URL).
+  const fourOver = await startFourOver(FOUR_OVER_E2E_PORT);
   await signedInAs(page, "admin@pressroom.test");
   const api = await apiAs(page, request);
   const [integration] = await api.get<{ id: number; version: number }[]>(
@@ -21,7 +28,6 @@ test("4over trade printer, as the administrator", async ({ page, request }) => {
     await api.patch(`integrations/${integration.id}`, {
       version: integration.version,
       credentials: { public_key: FOUR_OVER_PUBLIC, private_key: FOUR_OVER_PRIVATE },
-      settings: { base_url: fourOver.url },
     });
     const stamp = Date.now().toString(36);
     const [site] = await api.get<{ id: number }[]>("sites?limit=1");

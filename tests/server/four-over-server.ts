@@ -7,6 +7,8 @@ import type { AddressInfo } from "node:net";
 // Authentication" page defines it (computed here from the page, not with the adapter's code): GET/DELETE with
 // ?apikey=&signature= in the query, POST with "Authorization: API {public}:{signature}"; a wrong one answers 401.
 
+/** The end-to-end run's local 4over (playwright.config.ts gives the server this as FOUR_OVER_API_URL). */
+export const FOUR_OVER_E2E_PORT = Number(process.env.E2E_FOUR_OVER_PORT ?? 48089);
 export const FOUR_OVER_PUBLIC = "pub-4over-test";
 export const FOUR_OVER_PRIVATE = "priv-4over-test";
 export const PRODUCT_UUID = "6f1f8a4e-0000-4c00-8000-00000000bc16";
@@ -86,7 +88,10 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
 }
 
 /** Starts the server on a free port of 127.0.0.1; answers its URL, its state and a stop function. */
-export async function startFourOver(): Promise<{ url: string; state: FourOverState; stop(): Promise<void> }> {
+/** `port`: a fixed one (the e2e server is told it through FOUR_OVER_API_URL), else any free one. */
+export async function startFourOver(
+  port = 0,
+): Promise<{ url: string; state: FourOverState; stop(): Promise<void> }> {
   const state: FourOverState = { calls: [], jobs: new Map() };
   let serial = 0;
   const server: Server = createServer(async (req, res) => {
@@ -165,7 +170,7 @@ export async function startFourOver(): Promise<{ url: string; state: FourOverSta
     }
     send(404, { status: "error", status_code: 404, message: "Route not found" });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     state,

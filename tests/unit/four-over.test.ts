@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fourOverSignature, refusal } from "../../server/tools/four-over";
+import { fourOverHost, fourOverSignature, refusal } from "../../server/tools/four-over";
 import { chooseJob } from "../../server/tools/four-over-job";
 import { parseFourOverFilters } from "../../src/custom/tools/four-over-api";
 
@@ -95,5 +95,20 @@ describe("the 4over list's filters in the address", () => {
       q: "ORD-100123",
     });
     expect(parseFourOverFilters(new URLSearchParams("state=everything&q="))).toEqual({});
+  });
+});
+
+describe("4over's API address from an integration's settings", () => {
+  it.each([
+    ["https://api.4over.com", "https://api.4over.com"],
+    ["https://sandbox-api.4over.com/", "https://sandbox-api.4over.com"],
+    ["http://api.4over.com", undefined],
+    ["https://api.4over.com:8443", undefined],
+    ["https://169.254.169.254/latest", undefined],
+    ["https://api.4over.com.evil.test", undefined],
+    ["not a url", undefined],
+    [undefined, undefined],
+  ])("%s → %s", (url, expected) => {
+    expect(fourOverHost(url)).toBe(expected);
   });
 });
