@@ -39,10 +39,14 @@ const QUEUE_PATH: Record<string, string> = { "/refund-approvals": "refund-approv
 const QUEUES = new Set(Object.values(QUEUE_PATH));
 
 /**
- * Hand-built pages that draw a kind's records as something other than a table (the categories' tree): reached from
- * the menu, their own control shows; the page they replace may stay on screen while their code loads.
+ * Hand-built pages that draw a kind's records as something other than a list's table (the categories' tree, the
+ * EDDM routes' figures by ZIP above their picker): reached from the menu, their own control shows; the page they
+ * replace may stay on screen while their code loads.
  */
-const NOT_TABLES: Record<string, string> = { "/product-categories": "main .ant-tree" };
+const NOT_TABLES: Record<string, string> = {
+  "/product-categories": "main .ant-tree",
+  "/routes": 'main .ant-card:has-text("Addresses by ZIP")',
+};
 
 interface ListAnswer {
   ids: string;
