@@ -11,7 +11,7 @@ import { specOf } from "../preflight/runner";
 import { preflightFile } from "../preflight/service";
 import type { ResourceRegistry } from "../resources/model";
 import type { Database } from "./open";
-import { order_files, order_proofs, users } from "./schema";
+import { change_logs, order_files, order_proofs, users } from "./schema";
 import { type ArtworkKind, artworkPdf, type PageSpec, proofPdf } from "./seed-data/artwork-pdfs";
 
 // The demo orders' files (issue 19): after the seed, a few dozen recent open orders of the demo
@@ -255,7 +255,41 @@ export async function seedOrderFiles(
         updated_at: decided ?? new Date(proof.sent),
       });
     }
-    return { files, proofs };
+    return { files, proofs, moves: journey(item, steps) };
+  };
+
+  /**
+   * The item's moves along the declared statuses as the proof routes log them on the order (items.{id}.item_status_id,
+   * and proof_version on each sending), for the items the proof journey leaves where they are: received, preflight,
+   * awaiting proof or approved (later statuses are production's, which the seed does not log).
+   */
+  const idOf = new Map([...codes].map(([id, code]) => [code, id] as const));
+  const journey = (item: Item, steps: ReturnType<typeof plan>) => {
+    if (!["preflight", "awaiting_proof", "approved"].includes(item.code)) return [];
+    const moves: (typeof change_logs.$inferInsert)[] = [];
+    const move = (from: string, to: string, at: number, by: number | null, proofNo?: number) => {
+      const key = `items.${item.id}`;
+      moves.push({
+        tenant_id: TENANT,
+        kind: "Order",
+        record_id: item.orderId,
+        action: "update",
+        changed_at: new Date(at),
+        user_id: by,
+        changes: {
+          [`${key}.item_status_id`]: { from: idOf.get(from) ?? null, to: idOf.get(to) ?? null },
+          ...(proofNo ? { [`${key}.proof_version`]: { from: proofNo - 1, to: proofNo } } : {}),
+        },
+      });
+    };
+    move("received", "preflight", steps.checked, csr);
+    for (const [i, proof] of steps.proofs.entries()) {
+      move("preflight", "awaiting_proof", proof.sent, i % 2 === 0 ? admin : csr, i + 1);
+      if (proof.decided === null) continue;
+      const last = i === steps.proofs.length - 1;
+      move("awaiting_proof", last ? "approved" : "preflight", proof.decided, csr);
+    }
+    return moves;
   };
 
   // Each stage's items take its artwork in turn, and every third proofed item needed a second proof,
@@ -284,6 +318,8 @@ export async function seedOrderFiles(
   );
   const files = done.flatMap((d) => d.files);
   const proofs = done.flatMap((d) => d.proofs);
+  const moves = done.flatMap((d) => d.moves);
+  if (moves.length > 0) await db.insert(change_logs).values(moves);
   if (files.length === 0) return { orders: 0, artwork: 0, proofs: 0 };
   // A multi-row insert answers its rows in the order given.
   const ids = new Map(
@@ -325,18 +361,18 @@ async function store(filesDir: string, bucket: "shop" | "proofs") {
 }
 
 /**
- * When the artwork came and each proof went out and was answered, within the time since the order:
- * artwork 10 minutes in, proof 1 two hours in, each rejection three hours after its proof and the
+ * When the artwork came, preflight took it, and each proof went out and was answered, within the time
+ * since the order: artwork 10 minutes in, preflight half an hour later, proof 1 two hours in, each rejection three hours after its proof and the
  * next proof two hours after that, the approval three hours after the last (none while awaited).
  */
 export function plan(
   item: { code: string; proofs: number; number: number },
   orderedAt: number,
   now: number,
-): { uploaded: number; proofs: { sent: number; decided: number | null }[] } {
+): { uploaded: number; checked: number; proofs: { sent: number; decided: number | null }[] } {
   const count = EARLY.includes(item.code) ? 0 : item.proofs;
   const approved = PAST.includes(item.code);
-  const offsets: number[] = [10 * MIN + item.number * MIN];
+  const offsets: number[] = [10 * MIN + item.number * MIN, 40 * MIN + item.number * MIN];
   let t = 2 * HOUR + item.number * 5 * MIN;
   for (let i = 0; i < count; i++) {
     offsets.push(t);
@@ -350,11 +386,11 @@ export function plan(
   const scale = end > room ? room / end : 1;
   const at = offsets.map((v) => orderedAt + Math.round(v * scale));
   const proofs: { sent: number; decided: number | null }[] = [];
-  for (let i = 0, k = 1; i < count; i++) {
+  for (let i = 0, k = 2; i < count; i++) {
     const last = i === count - 1;
     const decided = !last || approved ? at[k + 1] : null;
     proofs.push({ sent: at[k], decided });
     k += decided === null ? 1 : 2;
   }
-  return { uploaded: at[0], proofs };
+  return { uploaded: at[0], checked: at[1], proofs };
 }

@@ -17,6 +17,10 @@ import { bearer, createTestApp, describeEachStore, signIn, type TestApp, tempDir
 
 type FileRow = typeof order_files.$inferSelect;
 type ProofRow = typeof order_proofs.$inferSelect;
+interface DeskView {
+  statuses: { order_item: { id: number; code: string }[] };
+  items: { id: number; timeline: { status_id: number | null; at: string; by: string | null }[] }[];
+}
 
 describeEachStore("the seed's order files (%s)", (dbKind) => {
   let t: TestApp;
@@ -142,6 +146,30 @@ describeEachStore("the seed's order files (%s)", (dbKind) => {
         .map((p) => p.id)
         .sort(),
     );
+    // Each proofed item back at received, preflight, awaiting proof or approved has its journey on its timeline.
+    let walked = 0;
+    for (const orderId of new Set(proofs.map((p) => p.order_id))) {
+      const desk = (
+        await t.app.inject({ url: `/api/v1/orders/${orderId}/desk`, headers: bearer(csr) })
+      ).json().data as DeskView;
+      const codeOf = new Map(desk.statuses.order_item.map((s) => [s.id, s.code]));
+      for (const item of desk.items) {
+        const sent = proofs.filter((p) => p.order_item_id === item.id);
+        const now = codeOf.get(item.timeline.at(-1)?.status_id ?? 0);
+        if (sent.length === 0 || !["awaiting_proof", "approved"].includes(now ?? "")) continue;
+        const expected = ["received", "preflight"];
+        for (const p of sent) {
+          expected.push("awaiting_proof");
+          if (p.decision) expected.push(p.decision === "approved" ? "approved" : "preflight");
+        }
+        expect(item.timeline.map((step) => codeOf.get(step.status_id ?? 0))).toEqual(expected);
+        expect(item.timeline.map((step) => step.at)).toEqual(item.timeline.map((step) => step.at).sort());
+        // Proof 1 went out by a member of staff (the admin or the CSR).
+        expect(["Avery Admin", "Casey CSR"]).toContain(item.timeline[2].by);
+        walked++;
+      }
+    }
+    expect(walked).toBeGreaterThan(0);
     const failed = await t.app.inject({ url: "/api/v1/order-files?preflight=fail", headers: bearer(csr) });
     expect(failed.json().meta.total).toBe(files.filter((f) => f.preflight_result === "fail").length);
     const proofFile = files.find((f) => f.id === proofed.file_id) as FileRow;
