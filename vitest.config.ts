@@ -67,6 +67,8 @@ const LONG = [
   "rules-values",
   "resources-schema",
   "resources-seed",
+  // The demo orders' files, proofs and their preflight (issue 19), seeded beside a server-seeded database.
+  "seed-order-files",
   "tenant-settings",
   // Templates' thumbnails (PDF rendering) and the design editor's designs (issue 21).
   "template-designs",

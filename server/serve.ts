@@ -8,6 +8,7 @@ import { acquireDataLock, DataDirLockedError, type DataLock } from "./db/data-lo
 import { runMigrations } from "./db/migrate";
 import { clearStalePglitePid, type DatabaseHandle, openDatabase } from "./db/open";
 import { SEED_PASSWORD, seedIfEmpty } from "./db/seed";
+import { seedOrderFiles } from "./db/seed-order-files";
 import { DeclarationError } from "./resources/declarations";
 import { loadRegistry } from "./resources/model";
 import { SchemaSyncError } from "./resources/schema-sync";
@@ -122,6 +123,10 @@ async function serve(config: Config, announce: boolean): Promise<void> {
         app.log.info(`Seeded the demo data; sign in as admin@pressroom.test with password ${SEED_PASSWORD}`);
         // The demo templates' pictures, in the shop-files store (server/templates/seed-images.ts).
         await seedTemplateImages(database.db, resources, config.filesDir);
+        // Recent orders' artwork (preflighted) and proofs, in the embedded file store (db/seed-order-files.ts).
+        if (config.fileStorage.provider === "embedded") {
+          await seedOrderFiles(database.db, resources, config.filesDir);
+        }
       }
       // PGlite has no autovacuum to gather the planner's statistics (db/analyze.ts).
       if (database.driver === "pglite") await analyzeTablesWithoutStatistics(database.db);

@@ -55,7 +55,7 @@ export async function preflightRoutes(app: FastifyInstance, { registry }: { regi
       const { file_id } = parseBody(fileBody, request.body);
       const file = await fileOf(getAuth(request).tenantId, file_id);
       await requireOrder(app, request, registry, "Read", file.order_id);
-      const spec = await specOf(app, registry, file.tenant_id, file.order_item_id);
+      const spec = await specOf(app.db, registry, file.tenant_id, file.order_item_id);
       // This is the service: it checks here, whatever URL the adapter is configured with.
       const local = { ...config, preflightUrl: undefined, preflightDesignUrl: undefined };
       const file_ = { open: stored(file), size: Number(file.size), contentType: file.content_type };

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Bucket } from "../../src/custom/orders/file-kinds";
+import type { Database } from "../db/open";
 import { order_files } from "../db/schema";
 import { fileStorageOf } from "../files/storage";
 import { modelIn } from "../orders/order-state";
@@ -53,7 +54,7 @@ async function runPreflight(
         size: Number(file.size),
         contentType: file.content_type,
       },
-      await specOf(app, registry, tenantId, file.order_item_id),
+      await specOf(app.db, registry, tenantId, file.order_item_id),
     );
   } catch (error) {
     app.log.error({ err: error, fileId }, "Preflight could not finish");
@@ -74,7 +75,7 @@ async function runPreflight(
 
 /** The finished size and bleed of the item's product; only the default bleed without one. */
 export async function specOf(
-  app: FastifyInstance,
+  db: Database,
   registry: ResourceRegistry,
   tenantId: number,
   itemId: number | null,
@@ -83,7 +84,7 @@ export async function specOf(
   const items = modelIn(registry, "Order").children.find((c) => c.name === "items")?.table.table;
   const products = modelIn(registry, "Product").table.table;
   if (!items) return { bleed: DEFAULT_BLEED };
-  const [row] = await app.db
+  const [row] = await db
     .select({ w: products.finished_width, h: products.finished_height, bleed: products.bleed })
     .from(items)
     .innerJoin(products, and(eq(products.id, items.product_id), eq(products.tenant_id, items.tenant_id)))

@@ -50,7 +50,19 @@ function DownloadButton({ file }: { file: OrderFile }) {
     }
   };
   return (
-    <Button type="link" icon={<DownloadOutlined />} onClick={open} style={{ padding: 0 }}>
+    // A link button keeps its text on one line: a long name ran over the Kind column on a narrow table.
+    <Button
+      type="link"
+      icon={<DownloadOutlined />}
+      onClick={open}
+      style={{
+        padding: 0,
+        height: "auto",
+        whiteSpace: "normal",
+        textAlign: "left",
+        overflowWrap: "anywhere",
+      }}
+    >
       {file.name}
     </Button>
   );
