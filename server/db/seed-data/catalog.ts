@@ -940,6 +940,7 @@ export const TEMPLATES: TemplateDef[] = [
     trim: [3.5, 2],
     back: true,
     fields: ["practice_name", "phone", "address"],
+    backFields: ["address"],
   },
   {
     name: "Just Listed Postcard – Classic",
@@ -976,6 +977,7 @@ export const TEMPLATES: TemplateDef[] = [
     trim: [8.5, 11],
     back: true,
     fields: ["restaurant_name", "menu_items", "hours", "phone"],
+    backFields: ["hours", "phone"],
   },
   {
     name: "Pizza Door Hanger",
@@ -1012,6 +1014,7 @@ export const TEMPLATES: TemplateDef[] = [
     trim: [11, 6.25],
     back: true,
     fields: ["business_name", "offer", "address", "map"],
+    backFields: ["address", "map"],
   },
   {
     name: "Neighborhood EDDM – Service Area",

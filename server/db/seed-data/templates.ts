@@ -36,6 +36,7 @@ export default defineSeed({
           name,
           label: name.replace(/_/g, " "),
           locked: i === 0 && t.site === "portal",
+          side: t.backFields?.includes(name) ? "back" : "front",
         })),
         design_id: t.type === "Upload" ? null : `dsn_${s.replace(/-/g, "_")}`,
         // No design is seeded (a design is the editor's save, with its preview: none exists yet), so

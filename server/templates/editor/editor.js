@@ -105,6 +105,22 @@ async function start() {
 
   const declared = new Map(context.fields.map((f) => [f.name, f]));
   const inputs = document.getElementById("inputs");
+  // A two-sided template's fields in a section per side, each under its side's heading.
+  const sections = {};
+  for (const side of sides) {
+    if (sides.length === 1) {
+      sections[side] = inputs;
+      continue;
+    }
+    const section = document.createElement("section");
+    const heading = document.createElement("h2");
+    heading.textContent = side === "front" ? "Front" : "Back";
+    heading.id = `side-${side}`;
+    section.setAttribute("aria-labelledby", heading.id);
+    section.append(heading);
+    inputs.append(section);
+    sections[side] = section;
+  }
   const nodes = context.layout.map((f) => {
     const field = declared.get(f.name);
     const locked = field?.locked === true;
@@ -138,8 +154,7 @@ async function start() {
     const id = `field-${f.name}`;
     const label = document.createElement("label");
     label.htmlFor = id;
-    const where = sides.length > 1 ? ` (${side}${locked ? ", locked" : ""})` : locked ? " (locked)" : "";
-    label.textContent = `${field?.label ?? f.name}${where}`;
+    label.textContent = `${field?.label ?? f.name}${locked ? " (locked)" : ""}`;
     const input = document.createElement("input");
     input.type = "text";
     input.id = id;
@@ -149,7 +164,7 @@ async function start() {
     input.disabled = locked;
     input.addEventListener("input", () => node.text(input.value));
     input.addEventListener("focus", () => select(entry));
-    inputs.append(label, input);
+    sections[side].append(label, input);
     const entry = {
       name: f.name,
       node,

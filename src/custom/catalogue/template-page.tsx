@@ -266,10 +266,7 @@ function DesignVersion({ design, fields }: { design: Design; fields: ReturnType<
     <List.Item data-testid={`design-${v}`}>
       <Flex wrap gap={16} align="start" style={{ width: "100%" }}>
         <Flex vertical gap={8}>
-          <DesignPreview
-            url={design.preview_url}
-            alt={design.back_preview_url ? `Front of design version ${v}` : `Preview of design version ${v}`}
-          />
+          <DesignPreview url={design.preview_url} alt={`Preview of design version ${v}`} />
           {design.back_preview_url && (
             <DesignPreview url={design.back_preview_url} alt={`Back of design version ${v}`} />
           )}
