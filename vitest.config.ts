@@ -52,6 +52,7 @@ const serverText = (file: string) => readFileSync(new URL(file, serverDir), "utf
 const LONG = [
   "campaigns-scheduler",
   "catalogue-editing",
+  "catalogue-sides-variants",
   "catalogue-writes",
   "db",
   "domain-product-import",

@@ -625,10 +625,23 @@ export const template_designs = pgTable(
     template_id: integer("template_id").notNull(),
     design_version: integer("design_version").notNull(),
     fields: jsonb("fields")
-      .$type<{ name: string; value: string; x: number; y: number; width: number; height: number }[]>()
+      .$type<
+        {
+          name: string;
+          value: string;
+          side?: "front" | "back";
+          x: number;
+          y: number;
+          width: number;
+          height: number;
+        }[]
+      >()
       .notNull(),
     preview_key: text("preview_key").notNull(),
     preview_size: integer("preview_size").notNull(),
+    // The back's preview, for a template with fields on its back (null: the design has only a front).
+    back_preview_key: text("back_preview_key"),
+    back_preview_size: integer("back_preview_size"),
     created_by: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     ...recordColumns(),
   },

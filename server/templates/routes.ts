@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { scopeFor, type Verb } from "../../src/access/permissions";
 import {
+  DESIGN_SIDES,
   type DesignField,
   defaultLayout,
   designProblems,
@@ -48,11 +49,18 @@ import {
 //   GET  /templates/{id}/design-context            what the editor needs: geometry, fields, the layout to start from
 //   GET  /templates/{id}/designs                   the saved designs, newest first (Template Read)
 //   POST /templates/{id}/designs                   a new design version with its PNG preview (Create Design)
-//   GET  /templates/{id}/designs/{version}/preview the version's preview
+//   GET  /templates/{id}/designs/{version}/preview the version's preview (?side=back: its back's)
 // The editor calls with X-Design-Token (or ?token= on images) instead of a session; the token's user
 // must still hold the permission when it is used.
 
 const inches = z.number({ error: "Give a length in inches" }).min(-1000).max(1000);
+const previewPng = (side: string) =>
+  z
+    .string({ error: `Send the design's ${side} preview (a PNG, base64)` })
+    .min(1)
+    .max(3_000_000, {
+      error: `The ${side} preview may be at most 2 MB`,
+    });
 const designBody = z
   .object({
     base_version: z
@@ -66,6 +74,7 @@ const designBody = z
           .object({
             name: z.string().min(1).max(120),
             value: z.string().max(100_000),
+            side: z.enum(DESIGN_SIDES, { error: "A field's side is front or back" }).optional(),
             x: inches,
             y: inches,
             width: inches,
@@ -74,9 +83,8 @@ const designBody = z
           .strict(),
       )
       .max(200, "At most 200 fields"),
-    preview_png: z.string({ error: "Send the design's preview (a PNG, base64)" }).min(1).max(3_000_000, {
-      error: "The preview may be at most 2 MB",
-    }),
+    preview_png: previewPng("front"),
+    preview_back_png: previewPng("back").optional(),
   })
   .strict();
 
@@ -286,10 +294,11 @@ export async function templateRoutes(app: FastifyInstance, options: { registry: 
     const params = request.params as { id: string; version: string };
     const id = pathId(params.id);
     const version = pathId(params.version);
+    const back = (request.query as Record<string, unknown>).side === "back";
     const caller = await callerOf(request, reply, id);
     await templateFor(caller, "Read", id);
     const [row] = await app.db
-      .select({ key: template_designs.preview_key })
+      .select({ key: back ? template_designs.back_preview_key : template_designs.preview_key })
       .from(template_designs)
       .where(
         and(
@@ -298,7 +307,7 @@ export async function templateRoutes(app: FastifyInstance, options: { registry: 
           eq(template_designs.design_version, version),
         ),
       );
-    return sendPng(reply, row && (await readStored(filesDir, row.key)));
+    return sendPng(reply, row?.key ? await readStored(filesDir, row.key) : undefined);
   });
 
   app.post("/templates/:id/designs", { bodyLimit: 4 * 1024 * 1024, ...hidden }, async (request, reply) => {
@@ -309,10 +318,22 @@ export async function templateRoutes(app: FastifyInstance, options: { registry: 
     const body = parseBody(designBody, request.body);
     const problems = designProblems(geometry, declared, body.fields);
     if (problems.length > 0) throw validationFailed(problems);
-    const preview = Buffer.from(body.preview_png.replace(/^data:image\/png;base64,/, ""), "base64");
-    await checkPreview(preview, "preview_png");
+    const preview = await previewBytes(body.preview_png, "preview_png");
+    // A template with fields on its back has a back to show: its preview comes too.
+    const hasBack = declared.some((f) => f.side === "back");
+    if (hasBack && body.preview_back_png === undefined) {
+      throw fieldError(
+        "preview_back_png",
+        "Send the back's preview too: this template has fields on its back",
+      );
+    }
+    const backPreview =
+      hasBack && body.preview_back_png !== undefined
+        ? await previewBytes(body.preview_back_png, "preview_back_png")
+        : undefined;
     const version = body.base_version + 1;
     const key = await storeFile(filesDir, caller.tenantId, "png", preview);
+    const backKey = backPreview && (await storeFile(filesDir, caller.tenantId, "png", backPreview));
     try {
       const saved = await app.db.transaction(async (tx) => {
         const [latest] = await tx
@@ -331,6 +352,8 @@ export async function templateRoutes(app: FastifyInstance, options: { registry: 
             fields: mergeLayout(defaultLayout(geometry, declared), body.fields),
             preview_key: key,
             preview_size: preview.length,
+            back_preview_key: backKey ?? null,
+            back_preview_size: backPreview?.length ?? null,
             created_by: caller.userId,
           })
           .onConflictDoNothing()
@@ -342,7 +365,7 @@ export async function templateRoutes(app: FastifyInstance, options: { registry: 
       reply.code(201);
       return { data: { ...designRecord(saved.row, null), template_version: saved.templateVersion } };
     } catch (error) {
-      await removeStored(filesDir, key);
+      await removeStored(filesDir, ...(backKey ? [key, backKey] : [key]));
       throw error;
     }
   });
@@ -354,12 +377,24 @@ const stale = (latest: number) =>
     `Design version ${latest} was saved meanwhile: reopen the design editor to start from it, then make your change again.`,
   );
 
-/** Every declared field's place: the design's where it has one, else where it starts. */
+/** A preview's PNG bytes (base64, a data: prefix allowed), refused unless a whole PNG of at most 2 MB. */
+async function previewBytes(base64: string, field: string) {
+  const bytes = Buffer.from(base64.replace(/^data:image\/png;base64,/, ""), "base64");
+  await checkPreview(bytes, field);
+  return bytes;
+}
+
+/**
+ * Every declared field's place on its side: the design's where it has one, else where it starts. The
+ * side is the template's (a design saved before sides existed has none and was all front).
+ */
 function mergeLayout(start: DesignField[], placed: DesignField[]): DesignField[] {
   const byName = new Map(placed.map((f) => [f.name, f]));
   return start.map((f) => {
     const p = byName.get(f.name);
-    return p ? { name: f.name, value: p.value, x: p.x, y: p.y, width: p.width, height: p.height } : f;
+    return p
+      ? { name: f.name, value: p.value, side: f.side, x: p.x, y: p.y, width: p.width, height: p.height }
+      : f;
   });
 }
 
@@ -374,6 +409,10 @@ function designRecord(row: typeof template_designs.$inferSelect, createdByName: 
     fields: row.fields,
     preview_url: previewPath(row.template_id, row.design_version),
     preview_size: row.preview_size,
+    back_preview_url: row.back_preview_key
+      ? `${previewPath(row.template_id, row.design_version)}?side=back`
+      : null,
+    back_preview_size: row.back_preview_size,
     created_by: row.created_by,
     created_by_name: createdByName,
     created_at: row.created_at,

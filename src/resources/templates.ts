@@ -41,7 +41,7 @@ export default defineResource({
     front_file: url(),
     back_file: url(),
     preview_image: url(),
-    editable_fields: json({ help: "[{ name, label, locked }]" }),
+    editable_fields: json({ help: "[{ name, label, locked, side (front or back) }]" }),
     design_id: text({
       label: "Design editor ID",
       max: 120,

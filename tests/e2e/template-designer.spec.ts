@@ -7,14 +7,16 @@ import { apiAs, expect } from "./ui-steps";
 // front and back as pictures (seeded as PNGs, thumbnailed by the server) with the trim and safe
 // lines over them, uploads a new back (a JPEG); "Open in design editor" opens the reference editor in a new window, a
 // text field is changed and moved with the arrow keys, and saved, and the new design version with its preview shows on
-// the page, the template's current design with it (the template record follows the save, heard live).
+// the page, the template's current design with it (the template record follows the save, heard live). The template
+// has fields on its back too: the editor turns to the back, a back field moves from the keyboard there, and the
+// version shows the back's preview beside the front's.
 
 interface Template {
   id: number;
   name: string;
   site_id: number;
   back_file: string | null;
-  editable_fields: { name: string; label: string; locked: boolean }[] | null;
+  editable_fields: { name: string; label: string; locked: boolean; side?: "front" | "back" }[] | null;
 }
 
 test("a template's sides with their lines, and a design saved from the editor", async ({ page, request }) => {
@@ -22,11 +24,14 @@ test("a template's sides with their lines, and a design saved from the editor", 
   await signedInAs(page, "admin@pressroom.test");
   const api = await apiAs(page, request);
   const templates = await api.get<Template[]>("templates?limit=100&status=published");
+  const editable = (t: Template, side: "front" | "back") =>
+    (t.editable_fields ?? []).find((f) => !f.locked && (f.side ?? "front") === side);
   const template = templates.find(
-    (t) => t.back_file && (t.editable_fields ?? []).some((f) => !f.locked),
+    (t) => t.back_file && editable(t, "front") && editable(t, "back"),
   ) as Template;
-  expect(template, "a demo template with a back and an editable field").toBeTruthy();
-  const field = (template.editable_fields ?? []).find((f) => !f.locked) as { name: string; label: string };
+  expect(template, "a demo template with editable fields on its front and its back").toBeTruthy();
+  const field = editable(template, "front") as { name: string; label: string };
+  const backField = editable(template, "back") as { name: string; label: string };
   const before = await api.get<{ design_version: number }[]>(`templates/${template.id}/designs`);
   const next = (before[0]?.design_version ?? 0) + 1;
 
@@ -80,6 +85,16 @@ test("a template's sides with their lines, and a design saved from the editor", 
   await expect(status).toHaveText(
     `${field.label} at ${first?.[1]} in, ${Math.round((Number(first?.[2]) + 0.1) * 1000) / 1000} in.`,
   );
+  // The back: the switch turns the page over, and a back field moves there from the keyboard.
+  await editor.getByRole("button", { name: "Back", exact: true }).click();
+  await expect(editor.getByRole("button", { name: "Back", exact: true })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await editor.getByLabel(backField.label, { exact: true }).focus();
+  await editor.getByRole("application").focus();
+  await editor.keyboard.press("ArrowUp");
+  await expect(status).toHaveText(new RegExp(`^${backField.label} at [\\d.]+ in, [\\d.]+ in\\.$`));
   await editor.getByRole("button", { name: "Save design" }).click();
   await expect(editor.getByRole("status")).toHaveText(`Saved as design version ${next}.`);
 
@@ -90,6 +105,9 @@ test("a template's sides with their lines, and a design saved from the editor", 
   const preview = version.getByRole("img", { name: `Preview of design version ${next}` });
   await expect(preview).toBeVisible();
   expect(await preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100);
+  const backPreview = version.getByRole("img", { name: `Back of design version ${next}` });
+  await expect(backPreview).toBeVisible();
+  expect(await backPreview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100);
   await expect(page.locator('[data-testid^="design-"]').first()).toContainText(`Version ${next}`);
   // The template itself now names that version.
   await expect(page.locator(".ant-descriptions-item", { hasText: "Current design" })).toContainText(

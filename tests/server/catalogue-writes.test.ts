@@ -154,18 +154,23 @@ describeEachStore("catalogue writes: category moves, variants import (%s)", (dbK
 
   it("imports variants: per-variant SKU, price, active and option values, each bad cell an error of its row", async () => {
     const type = await admin.first("product-types");
+    // A variant names the product's own options and their values (seeded: stock, coating).
+    const options = (await admin.call("GET", "attributes?limit=100")).json().data as Saved[];
+    const [stock, coating] = ["stock", "coating"].map(
+      (code) => options.find((o) => o.code === code) as Saved,
+    );
     const send = (step: "preview" | "commit", rows: string[]) =>
       t.app.inject({
         method: "POST",
         url: `/api/v1/products/import/${step}?site_id=${siteA.id}`,
         headers: { ...bearer(adminToken), "content-type": "text/csv" },
-        payload: `SKU,Name,product_type_id,variants.sku,Variants.Price,variants.active,variants.Option values\r\n${rows.join("\r\n")}\r\n`,
+        payload: `SKU,Name,product_type_id,attribute_ids,variants.sku,Variants.Price,variants.active,variants.Option values\r\n${rows.join("\r\n")}\r\n`,
       });
     const sku = unique("VAR-");
     const good = [
-      `${sku}-1,Flyer,${type.id},${sku}-1-A,12.50,yes,stock=14pt; coating=gloss`,
-      `${sku}-1,,,${sku}-1-B,"$1,014",no,"{""stock"":""16pt""}"`,
-      `${sku}-2,Card,${type.id},,,,`,
+      `${sku}-1,Flyer,${type.id},${stock.id}; ${coating.id},${sku}-1-A,12.50,yes,stock=14pt-gloss; coating=uv-front`,
+      `${sku}-1,,,,${sku}-1-B,"$1,014",no,"{""stock"":""16pt-matte""}"`,
+      `${sku}-2,Card,${type.id},,,,,`,
     ];
     const preview = await send("preview", good);
     expect(preview.statusCode, preview.body).toBe(200);
@@ -174,19 +179,19 @@ describeEachStore("catalogue writes: category moves, variants import (%s)", (dbK
       2,
       2,
       [],
-      ["sku", "name", "product_type_id", "variants"],
+      ["sku", "name", "product_type_id", "attribute_ids", "variants"],
     ]);
     const a = {
       sku: `${sku}-1-A`,
       name: null,
-      attribute_values: { stock: "14pt", coating: "gloss" },
+      attribute_values: { stock: "14pt-gloss", coating: "uv-front" },
       price: 12.5,
       active: true,
     };
     const b = {
       sku: `${sku}-1-B`,
       name: null,
-      attribute_values: { stock: "16pt" },
+      attribute_values: { stock: "16pt-matte" },
       price: 1014,
       active: false,
     };
@@ -197,8 +202,8 @@ describeEachStore("catalogue writes: category moves, variants import (%s)", (dbK
 
     const bad = await send("preview", [
       ...good,
-      `${sku}-2,,,,twelve,maybe,stock`,
-      `${sku}-3,Sign,${type.id},${sku}-3-A,5,,`,
+      `${sku}-2,,,,,twelve,maybe,stock`,
+      `${sku}-3,Sign,${type.id},,${sku}-3-A,5,,`,
     ]);
     expect(bad.json().data).toMatchObject({ rows: 3, valid: 2 });
     expect(bad.json().data.errors).toEqual([

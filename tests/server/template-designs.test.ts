@@ -344,9 +344,9 @@ describeEachStore("template designs (%s)", (dbKind) => {
       "a field outside the safe area",
       [nameAt(0.1, 1)],
       png(10, 10),
-      "Name is outside the safe area: keep it at least 0.25 in inside the trim",
+      "Name is outside the front's safe area: keep it at least 0.25 in inside the trim",
     ],
-    ["a field past the trim's right", [nameAt(1.5, 1)], png(10, 10), "Name is outside the safe area"],
+    ["a field past the trim's right", [nameAt(1.5, 1)], png(10, 10), "Name is outside the front's safe area"],
     [
       "a locked field changed",
       [{ name: "company", value: "Rival Inc", x: 0.25, y: 0.65, width: 3, height: 0.4 }],

@@ -34,6 +34,8 @@ const ATTRIBUTES: SeedRow[] = [
       value("4/0 (front only)", "4-0", 0, true),
       value("4/4 (both sides)", "4-4", 8),
       value("1/0 black", "1-0", -5),
+      // Two spot colours (the Acme envelopes' brand blue and grey), on one side.
+      value("2/0 spot colours", "2-0", 4),
     ],
     required: true,
     print_on_ticket: true,

@@ -13,6 +13,8 @@ export interface TemplateDef {
   /** Printed both sides. */
   back: boolean;
   fields: string[];
+  /** The fields placed on the back (the design editor's back side); the rest are on the front. */
+  backFields?: string[];
   status?: "draft" | "published" | "archived";
 }
 
@@ -442,7 +444,7 @@ export const PRODUCTS: ProductDef[] = [
     size: [11, 6.25],
     colors: "4/4",
     stock: "100# Gloss Cover 28×40",
-    attributes: ["Paper stock", "Coating", "Turnaround"],
+    attributes: ["Paper stock", "Colors", "Coating", "Turnaround"],
     tiers: [
       [1000, 175],
       [2500, 340],
@@ -468,7 +470,7 @@ export const PRODUCTS: ProductDef[] = [
     size: [6, 4.25],
     colors: "4/4",
     stock: "100# Gloss Cover 28×40",
-    attributes: ["Paper stock", "Coating", "Turnaround"],
+    attributes: ["Paper stock", "Colors", "Coating", "Turnaround"],
     tiers: [
       [1000, 150],
       [2500, 300],
@@ -634,7 +636,7 @@ export const PRODUCTS: ProductDef[] = [
     size: [3.5, 2],
     colors: "4/4",
     stock: "130# Silk Cover 19×25",
-    attributes: ["Rounded corners"],
+    attributes: ["Colors", "Rounded corners"],
     tiers: [
       [250, 29],
       [500, 36],
@@ -657,7 +659,7 @@ export const PRODUCTS: ProductDef[] = [
     size: [8.5, 11],
     colors: "4/0",
     stock: "70# Linen Text 23×35",
-    attributes: [],
+    attributes: ["Colors"],
     tiers: [
       [500, 99],
       [1000, 149],
@@ -680,7 +682,7 @@ export const PRODUCTS: ProductDef[] = [
     size: [9.5, 4.125],
     colors: "2/0",
     stock: "#10 Window envelope, 24# white wove",
-    attributes: [],
+    attributes: ["Colors"],
     tiers: [
       [500, 119],
       [1000, 179],
@@ -703,7 +705,7 @@ export const PRODUCTS: ProductDef[] = [
     size: [8.5, 11],
     colors: "4/4",
     stock: "100# Dull Text 28×40",
-    attributes: ["Drill holes"],
+    attributes: ["Colors", "Drill holes"],
     tiers: [
       [100, 49],
       [250, 79],
@@ -750,7 +752,7 @@ export const PRODUCTS: ProductDef[] = [
     size: [6, 4.25],
     colors: "4/4",
     stock: "100# Gloss Cover 28×40",
-    attributes: ["Coating", "Turnaround"],
+    attributes: ["Colors", "Coating", "Turnaround"],
     tiers: [
       [250, 55],
       [500, 75],
@@ -775,7 +777,7 @@ export const PRODUCTS: ProductDef[] = [
     size: [11, 6.25],
     colors: "4/4",
     stock: "100# Gloss Cover 28×40",
-    attributes: ["Coating", "Turnaround"],
+    attributes: ["Colors", "Coating", "Turnaround"],
     tiers: [
       [1000, 185],
       [2500, 355],
@@ -799,7 +801,7 @@ export const PRODUCTS: ProductDef[] = [
     size: [4.25, 11],
     colors: "4/4",
     stock: "100# Gloss Cover 23×35",
-    attributes: ["Coating"],
+    attributes: ["Colors", "Coating"],
     tiers: [
       [250, 89],
       [500, 119],
@@ -822,7 +824,7 @@ export const PRODUCTS: ProductDef[] = [
     size: [3.5, 2],
     colors: "4/4",
     stock: "100# Gloss Cover 19×25",
-    attributes: ["Rounded corners", "Turnaround"],
+    attributes: ["Paper stock", "Colors", "Rounded corners", "Turnaround"],
     tiers: [
       [250, 27],
       [500, 34],
@@ -938,6 +940,7 @@ export const TEMPLATES: TemplateDef[] = [
     trim: [3.5, 2],
     back: true,
     fields: ["practice_name", "phone", "address"],
+    backFields: ["address"],
   },
   {
     name: "Just Listed Postcard – Classic",
@@ -974,6 +977,7 @@ export const TEMPLATES: TemplateDef[] = [
     trim: [8.5, 11],
     back: true,
     fields: ["restaurant_name", "menu_items", "hours", "phone"],
+    backFields: ["hours", "phone"],
   },
   {
     name: "Pizza Door Hanger",
@@ -1010,6 +1014,7 @@ export const TEMPLATES: TemplateDef[] = [
     trim: [11, 6.25],
     back: true,
     fields: ["business_name", "offer", "address", "map"],
+    backFields: ["address", "map"],
   },
   {
     name: "Neighborhood EDDM – Service Area",

@@ -17,6 +17,9 @@ export default defineSeed({
       const s = slug(t.name);
       // The category of the template's own site (template-categories.ts seeds them per site).
       const category = t.category && site ? templateCategoryKey(t.category, site, sites) : null;
+      // This draw once picked a design version; it stays so that every later pick of the seed's one
+      // random stream (products, orders, history) is the same as before.
+      random.int(1, 6);
       return {
         name: t.name,
         site_id: site ? ref("Site", site) : null,
@@ -33,9 +36,12 @@ export default defineSeed({
           name,
           label: name.replace(/_/g, " "),
           locked: i === 0 && t.site === "portal",
+          side: t.backFields?.includes(name) ? "back" : "front",
         })),
         design_id: t.type === "Upload" ? null : `dsn_${s.replace(/-/g, "_")}`,
-        design_version: random.int(1, 6),
+        // No design is seeded (a design is the editor's save, with its preview: none exists yet), so
+        // none is named: the first save from the design editor is version 1 and each next one counts up.
+        design_version: null,
         requires_approval: t.type !== "Static",
         status: t.status ?? "published",
         owner_id: owner ? ref("User", owner) : null,

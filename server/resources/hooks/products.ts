@@ -1,16 +1,24 @@
 import { pipeline, type Readable, Transform } from "node:stream";
 import fastifyMultipart from "@fastify/multipart";
+import { and, eq, inArray } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { can } from "../../../src/access/permissions";
+import {
+  type OfferedAttribute,
+  offeredAttributes,
+  variantValuesProblems,
+} from "../../../src/custom/catalogue/variant-values";
 import { getAuth, requestGrants, requireAuth } from "../../auth/authenticate";
 import { errorAnswers } from "../../auth/schemas";
+import type { Database } from "../../db/open";
 import { fieldError, forbidden, HttpError, validationFailed } from "../../http/errors";
 import {
   checkImport,
   commitImport,
   IMPORT_MAX_ERRORS,
   IMPORT_MAX_ROWS,
+  type ImportCheck,
   type ImportError,
 } from "../csv-import";
 import { databaseError } from "../errors";
@@ -18,6 +26,7 @@ import { guardedImportErrors, guardRefusal } from "../guarded-fields";
 import { defineHooks } from "../hooks";
 import { loadRegistry, type ResourceModel } from "../model";
 import { checkReferenceValues, referenceValues } from "../reference-checks";
+import { modelOf } from "./derived-writes";
 import { checkProductMove } from "./site-ties";
 
 // Products are imported from a CSV, one site at a time (spec: /products/{site_id}/import):
@@ -164,6 +173,7 @@ async function importRoutes(app: FastifyInstance, model: ResourceModel): Promise
       });
       // An uploaded file of nothing but blanks, told as a text/csv body of blanks is.
       if (typeof source !== "string" && source.blank) throw sendCsv();
+      await checkImportedVariants(request.server.db, auth.tenantId, result);
       return { ...result, guarded: await guardedImportErrors(request, model, result) };
     };
     const schema = (summary: string, description: string) => ({
@@ -255,10 +265,51 @@ async function importRoutes(app: FastifyInstance, model: ResourceModel): Promise
   });
 }
 
+/** The product's attributes (its attribute_ids) with their value codes, as stored in the tenant. */
+async function attributesOf(db: Database, tenantId: number, ids: unknown): Promise<OfferedAttribute[]> {
+  const wanted = Array.isArray(ids) ? ids.filter((id): id is number => Number.isSafeInteger(id)) : [];
+  if (wanted.length === 0) return [];
+  const a = (await modelOf("Attribute")).table.table;
+  const rows = await db
+    .select({ code: a.code, name: a.name, values: a.values })
+    .from(a)
+    .where(and(eq(a.tenant_id, tenantId), inArray(a.id, wanted)));
+  return offeredAttributes(rows);
+}
+
+/** Each imported product's variants checked against its attributes: errors on the variants' rows. */
+async function checkImportedVariants(db: Database, tenantId: number, check: ImportCheck) {
+  for (const [i, values] of check.values.entries()) {
+    const variants = check.children[i]?.rows.variants;
+    if (!variants?.length) continue;
+    const problems = variantValuesProblems(await attributesOf(db, tenantId, values.attribute_ids), variants);
+    const record = check.rowOf[i];
+    for (const p of problems) {
+      const row = check.childRowsOf[i]?.variants?.[p.index] ?? record;
+      check.errors.push({ row, field: "variants.attribute_values", message: p.message });
+    }
+    if (problems.length > 0 && !check.badRecords.has(record)) {
+      check.badRecords.add(record);
+      check.valid -= 1;
+    }
+  }
+  check.errors.sort((x, y) => x.row - y.row);
+}
+
 export default defineHooks({
   routes: importRoutes,
-  // A product stays on its site while that site's orders carry it (site-ties.ts).
-  async afterWrite({ tx, tenantId, action, record, previous }) {
+  async afterWrite({ tx, tenantId, action, record, previous, children }) {
+    // A product stays on its site while that site's orders carry it (site-ties.ts).
     if (action === "update" && record) await checkProductMove(tx, tenantId, record, previous);
+    // Its variants name only its own options and their values (variant-values.ts).
+    const variants = children?.variants;
+    if (record && variants?.length) {
+      const problems = variantValuesProblems(
+        await attributesOf(tx, tenantId, record.attribute_ids),
+        variants,
+      );
+      if (problems.length > 0)
+        throw validationFailed(problems.map(({ field, message }) => ({ field, message })));
+    }
   },
 });

@@ -7,7 +7,7 @@ import { checkTemplateMove } from "./site-ties";
 
 // Templates: one stays on its site while that site's products or orders link it (site-ties.ts). A
 // deleted template takes its sides and designs with it (rows in its transaction), and their files
-// (the upload, the thumbnail, each design's preview) are removed from disk once it has committed.
+// (the upload, the thumbnail, each design's previews) are removed from disk once it has committed.
 
 /** Deletes the template's side and design rows; answers their files' keys. */
 async function dropTemplateFiles(tx: Database, tenantId: number, templateId: number): Promise<string[]> {
@@ -18,8 +18,11 @@ async function dropTemplateFiles(tx: Database, tenantId: number, templateId: num
   const designs = await tx
     .delete(template_designs)
     .where(and(eq(template_designs.tenant_id, tenantId), eq(template_designs.template_id, templateId)))
-    .returning({ preview: template_designs.preview_key });
-  return [...sides.flatMap((s) => [s.file, s.thumbnail]), ...designs.map((d) => d.preview)];
+    .returning({ preview: template_designs.preview_key, back: template_designs.back_preview_key });
+  return [
+    ...sides.flatMap((s) => [s.file, s.thumbnail]),
+    ...designs.flatMap((d) => (d.back ? [d.preview, d.back] : [d.preview])),
+  ];
 }
 
 export default defineHooks({

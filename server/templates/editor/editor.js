@@ -1,6 +1,7 @@
 // The reference design editor (issue 21; README "Design editor contract"), on Konva: the template's
-// front with the trim and safe area, each field as text placed where the design has it, movable
-// only inside the safe area and only when not locked, saved back with a PNG preview to
+// front, and its back when it has fields there (a switch between the two), with the trim and safe
+// area, each field as text placed where the design has it on its side, movable only inside the safe
+// area and only when not locked, saved back with a PNG preview of each side to
 // POST {api}/templates/{id}/designs, then announced to the app that opened it. The server checks
 // every rule again (src/custom/catalogue/design-rules.ts); this page keeps a person inside them.
 // A field is selected by clicking it or its text box; the arrow keys on the page then move it a
@@ -71,17 +72,25 @@ async function start() {
   };
 
   const stage = new Konva.Stage({ container: "stage", width: inch(sheetW), height: inch(sheetH) });
-  const page = new Konva.Layer();
-  const guides = new Konva.Layer({ listening: false });
-  stage.add(page, guides);
-  page.add(new Konva.Rect({ x: 0, y: 0, width: stage.width(), height: stage.height(), fill: "#ffffff" }));
-  if (context.images.front) {
-    const front = await loadImage(
-      `${api}/templates/${templateId}/images/front?token=${encodeURIComponent(token)}`,
-    );
-    if (front)
-      page.add(new Konva.Image({ image: front, x: 0, y: 0, width: stage.width(), height: stage.height() }));
+  // One page layer per side, the shown one visible; a field lives on its side's layer.
+  const sideOf = (f) => (f.side === "back" ? "back" : "front");
+  const sides = context.fields.some((f) => sideOf(f) === "back") ? ["front", "back"] : ["front"];
+  const pages = {};
+  for (const side of sides) {
+    const layer = new Konva.Layer({ visible: side === "front" });
+    layer.add(new Konva.Rect({ x: 0, y: 0, width: stage.width(), height: stage.height(), fill: "#ffffff" }));
+    if (context.images[side]) {
+      const image = await loadImage(
+        `${api}/templates/${templateId}/images/${side}?token=${encodeURIComponent(token)}`,
+      );
+      if (image)
+        layer.add(new Konva.Image({ image, x: 0, y: 0, width: stage.width(), height: stage.height() }));
+    }
+    pages[side] = layer;
+    stage.add(layer);
   }
+  const guides = new Konva.Layer({ listening: false });
+  stage.add(guides);
   guides.add(
     new Konva.Rect({
       x: inch(t.bleed),
@@ -96,9 +105,26 @@ async function start() {
 
   const declared = new Map(context.fields.map((f) => [f.name, f]));
   const inputs = document.getElementById("inputs");
+  // A two-sided template's fields in a section per side, each under its side's heading.
+  const sections = {};
+  for (const side of sides) {
+    if (sides.length === 1) {
+      sections[side] = inputs;
+      continue;
+    }
+    const section = document.createElement("section");
+    const heading = document.createElement("h2");
+    heading.textContent = side === "front" ? "Front" : "Back";
+    heading.id = `side-${side}`;
+    section.setAttribute("aria-labelledby", heading.id);
+    section.append(heading);
+    inputs.append(section);
+    sections[side] = section;
+  }
   const nodes = context.layout.map((f) => {
     const field = declared.get(f.name);
     const locked = field?.locked === true;
+    const side = sideOf(field ?? f);
     const width = Math.min(inch(f.width), safe.width);
     const height = Math.min(inch(f.height), safe.height);
     const node = new Konva.Text({
@@ -123,7 +149,7 @@ async function start() {
     node.on("mousedown touchstart", () => select(entry));
     node.on("mouseenter", () => (stage.container().style.cursor = locked ? "not-allowed" : "move"));
     node.on("mouseleave", () => (stage.container().style.cursor = ""));
-    page.add(node);
+    pages[side].add(node);
 
     const id = `field-${f.name}`;
     const label = document.createElement("label");
@@ -138,10 +164,47 @@ async function start() {
     input.disabled = locked;
     input.addEventListener("input", () => node.text(input.value));
     input.addEventListener("focus", () => select(entry));
-    inputs.append(label, input);
-    const entry = { name: f.name, node, width, height, original: f, locked, label: field?.label ?? f.name };
+    sections[side].append(label, input);
+    const entry = {
+      name: f.name,
+      node,
+      width,
+      height,
+      original: f,
+      locked,
+      side,
+      label: field?.label ?? f.name,
+    };
     return entry;
   });
+
+  // The side shown: its page layer visible, the switch pressed, the stage named for it.
+  let shown = "front";
+  const container = stage.container();
+  const switches = document.getElementById("sides");
+  function show(side) {
+    shown = side;
+    for (const s of sides) pages[s].visible(s === side);
+    for (const button of switches.querySelectorAll("button")) {
+      button.setAttribute("aria-pressed", String(button.dataset.side === side));
+    }
+    container.setAttribute(
+      "aria-label",
+      `The template's ${side} with its fields. Select a field, then the arrow keys move it (Shift: ten times as far).`,
+    );
+    if (selected && selected.side !== side) select(undefined);
+  }
+  if (sides.length > 1) {
+    for (const side of sides) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.dataset.side = side;
+      button.textContent = side === "front" ? "Front" : "Back";
+      button.addEventListener("click", () => show(side));
+      switches.append(button);
+    }
+    switches.hidden = false;
+  }
 
   // The selected field: outlined on the page, moved by the arrow keys while the page has the focus.
   const outline = new Konva.Rect({ stroke: "#fa8c16", strokeWidth: 2, dash: [4, 3], visible: false });
@@ -154,17 +217,15 @@ async function start() {
   };
   function select(entry) {
     selected = entry;
+    // A field chosen from the form on the other side turns the page over to it.
+    if (entry && entry.side !== shown) show(entry.side);
     showOutline();
   }
   for (const entry of nodes) entry.node.on("dragmove", () => selected === entry && showOutline());
-  const container = stage.container();
   container.tabIndex = 0;
-  container.setAttribute(
-    "aria-label",
-    "The template's front with its fields. Select a field, then the arrow keys move it (Shift: ten times as far).",
-  );
+  show("front");
   container.addEventListener("keydown", (event) => {
-    if (!selected) return;
+    if (!selected || selected.side !== shown) return;
     const { node, locked, label } = selected;
     const step = STEP_IN * ppi;
     const to = nudge(
@@ -190,15 +251,22 @@ async function start() {
     saveButton.disabled = true;
     say("Saving…");
     try {
+      // Each side's page alone, without the guides, is its preview.
       guides.hide();
-      const preview = stage.toDataURL({ mimeType: "image/png", pixelRatio: 1 });
+      const previews = {};
+      for (const side of sides) {
+        for (const s of sides) pages[s].visible(s === side);
+        previews[side] = stage.toDataURL({ mimeType: "image/png", pixelRatio: 1 }).split(",")[1];
+      }
+      show(shown);
       guides.show();
-      const fields = nodes.map(({ name, node, original }) => {
+      const fields = nodes.map(({ name, node, original, side }) => {
         const locked = declared.get(name)?.locked === true;
         // A locked field goes back exactly as it came (no rounding of the pixels it was drawn at).
         if (locked) return original;
         return {
           name,
+          side,
           value: node.text(),
           x: round(node.x() / ppi - t.bleed),
           y: round(node.y() / ppi - t.bleed),
@@ -209,7 +277,12 @@ async function start() {
       const saved = await call(`templates/${templateId}/designs`, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ base_version: baseVersion, fields, preview_png: preview.split(",")[1] }),
+        body: JSON.stringify({
+          base_version: baseVersion,
+          fields,
+          preview_png: previews.front,
+          ...(previews.back ? { preview_back_png: previews.back } : {}),
+        }),
       });
       baseVersion = saved.design_version;
       const told = Boolean(window.opener && appOrigin);
@@ -226,6 +299,7 @@ async function start() {
         "ok",
       );
     } catch (error) {
+      show(shown);
       guides.show();
       say(error.message, "error");
     } finally {

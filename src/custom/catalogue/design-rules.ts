@@ -1,7 +1,9 @@
 // The rules of a design placed on a template (issue 21), shared by the reference design editor (which
 // keeps fields inside the safe area as they are dragged), the template page (which draws the areas)
 // and the server (which refuses a design that breaks them). Lengths are inches; boxes are measured
-// from the trim's top-left corner.
+// from the trim's top-left corner. Each field belongs to a side of the page (front or back, as the
+// template declares it; without one, the front), and a design places it on that side: both sides
+// share the trim, so each has the same safe area, and each side's fields start on lines of their own.
 
 export interface Box {
   x: number;
@@ -10,18 +12,26 @@ export interface Box {
   height: number;
 }
 
+export const DESIGN_SIDES = ["front", "back"] as const;
+export type DesignSide = (typeof DESIGN_SIDES)[number];
+
 /** A field as the template declares it (Template.editable_fields). */
 export interface TemplateField {
   name: string;
   label: string;
   locked: boolean;
+  side: DesignSide;
 }
 
-/** A field as a design places it. */
+/** A field as a design places it (a design saved before sides existed has none: the front). */
 export interface DesignField extends Box {
   name: string;
   value: string;
+  side?: DesignSide;
 }
+
+/** The side a field or placement is on: the back only when it says so. */
+export const sideOf = (f: { side?: unknown }): DesignSide => (f.side === "back" ? "back" : "front");
 
 export interface TemplateGeometry {
   trim_width: number;
@@ -68,29 +78,42 @@ export function templateFields(raw: unknown): TemplateField[] {
   const fields: TemplateField[] = [];
   for (const f of raw) {
     if (!f || typeof f !== "object") continue;
-    const { name, label, locked } = f as Record<string, unknown>;
+    const { name, label, locked, side } = f as Record<string, unknown>;
     if (typeof name !== "string" || !name || seen.has(name)) continue;
     seen.add(name);
-    fields.push({ name, label: typeof label === "string" && label ? label : name, locked: locked === true });
+    fields.push({
+      name,
+      label: typeof label === "string" && label ? label : name,
+      locked: locked === true,
+      side: sideOf({ side }),
+    });
   }
   return fields;
 }
 
 /**
- * Where each field starts: one line each, top to bottom across the safe area's width, its label as
- * its text. A locked field stays here with this text.
+ * Where each field starts: on its side, one line each, top to bottom across the safe area's width,
+ * its label as its text (each side's fields counted on their own). A locked field stays here with
+ * this text.
  */
 export function defaultLayout(g: TemplateGeometry, fields: TemplateField[]): DesignField[] {
   const area = safeArea(g);
-  const line = fields.length ? Math.min(0.4, area.height / fields.length) : 0;
-  return fields.map((f, i) => ({
-    name: f.name,
-    value: f.label,
-    x: round(area.x),
-    y: round(area.y + i * line),
-    width: round(area.width),
-    height: round(line),
-  }));
+  const count = (side: DesignSide) => fields.filter((f) => f.side === side).length;
+  const lines = { front: count("front"), back: count("back") };
+  const used = { front: 0, back: 0 };
+  return fields.map((f) => {
+    const line = Math.min(0.4, area.height / lines[f.side]);
+    const i = used[f.side]++;
+    return {
+      name: f.name,
+      value: f.label,
+      side: f.side,
+      x: round(area.x),
+      y: round(area.y + i * line),
+      width: round(area.width),
+      height: round(line),
+    };
+  });
 }
 
 const round = (n: number) => Math.round(n * 1000) / 1000;
@@ -108,7 +131,8 @@ export function isMovable(field: TemplateField | undefined): boolean {
 
 /**
  * The problems of a design on this template, one per field at fault (empty: the design is sound):
- * unknown or repeated fields, text too long, a box outside the safe area, a locked field changed.
+ * unknown or repeated fields, a field on the other side than the template puts it, text too long, a
+ * box outside its side's safe area, a locked field changed.
  */
 export function designProblems(
   g: TemplateGeometry,
@@ -133,7 +157,12 @@ export function designProblems(
     }
     seen.add(f.name);
     const start = defaults.get(f.name) as DesignField;
-    if (declaredField.locked && (f.value !== start.value || !sameBox(f, start))) {
+    if (sideOf(f) !== declaredField.side) {
+      problems.push({
+        field: `${at}.side`,
+        message: `${declaredField.label} belongs on the ${declaredField.side} of this template, not the ${sideOf(f)}`,
+      });
+    } else if (declaredField.locked && (f.value !== start.value || !sameBox(f, start))) {
       problems.push({
         field: at,
         message: `${declaredField.label} is locked: it cannot be moved or changed`,
@@ -146,7 +175,7 @@ export function designProblems(
     } else if (!insideBox(f, area)) {
       problems.push({
         field: at,
-        message: `${declaredField.label} is outside the safe area: keep it at least ${g.safe_margin} in inside the trim`,
+        message: `${declaredField.label} is outside the ${declaredField.side}'s safe area: keep it at least ${g.safe_margin} in inside the trim`,
       });
     }
   });

@@ -6,12 +6,14 @@ import { useCan, useMany, useOne, useUpdate } from "@refinedev/core";
 import { Alert, Button, Card, Checkbox, Flex, InputNumber, Space, Spin, Table, Tag, Typography } from "antd";
 import { useMemo, useState } from "react";
 import { useParams } from "react-router";
+import type { RequestError } from "../../providers/request-error";
 import {
   type AttributeChoice,
   generateVariants,
   variantCount,
   variantCountLabel,
 } from "./variant-generation";
+import { variantSaveProblems } from "./variant-values";
 
 interface Variant {
   id?: number;
@@ -62,6 +64,8 @@ export default function ProductVariantsPage() {
   const [chosen, setChosen] = useState<Record<string, string[]>>({});
   const [selected, setSelected] = useState<number[]>([]);
   const [price, setPrice] = useState<number | null>(null);
+  // Why the server refused the last save (a variant naming an option or value the product lacks …).
+  const [refused, setRefused] = useState<string[]>([]);
 
   const choices: AttributeChoice[] = useMemo(
     () =>
@@ -83,8 +87,19 @@ export default function ProductVariantsPage() {
         id: product.id,
         values: { variants: next, version: product.version },
         successNotification: () => ({ message: `${product.name}: variants saved`, type: "success" }),
+        errorNotification: false,
       },
-      { onSuccess: () => done?.() },
+      {
+        onSuccess: () => {
+          setRefused([]);
+          done?.();
+        },
+        onError: (error) => {
+          const { message, errors } = error as unknown as RequestError;
+          const problems = variantSaveProblems(errors, next);
+          setRefused(problems.length > 0 ? problems : [message]);
+        },
+      },
     );
   };
   const bulk = (change: Partial<Variant>) =>
@@ -134,6 +149,23 @@ export default function ProductVariantsPage() {
           </Flex>
         )}
       </Card>
+      {refused.length > 0 && (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          message="The variants were not saved"
+          description={
+            <ul style={{ margin: 0, paddingLeft: 20 }}>
+              {refused.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ul>
+          }
+          closable
+          onClose={() => setRefused([])}
+        />
+      )}
       <Card title={`Variants (${variants.length})`}>
         <Space wrap style={{ marginBottom: 12 }}>
           <Typography.Text>{selected.length} selected</Typography.Text>

@@ -32,7 +32,7 @@ import { useApiImage } from "../../providers/use-api-image";
 import { useFetched } from "../../providers/use-fetched";
 import templates from "../../resources/templates";
 import { designEditorOrigin, designEditorUrl, savedDesign } from "./design-editor-link";
-import { type DesignField, type TemplateGeometry, templateFields } from "./design-rules";
+import { type DesignField, type DesignSide, type TemplateGeometry, templateFields } from "./design-rules";
 import { GuideLegend, TemplateSide } from "./template-side";
 
 interface TemplateRecord extends Record<string, unknown> {
@@ -55,6 +55,8 @@ interface Design {
   design_version: number;
   fields: DesignField[];
   preview_url: string;
+  /** The back's preview, for a template with fields on its back (null: front only). */
+  back_preview_url: string | null;
   created_by_name: string | null;
   created_at: string;
 }
@@ -158,6 +160,11 @@ export default function TemplatePage() {
             columns={[
               { title: "Field", dataIndex: "label" },
               {
+                title: "Side",
+                dataIndex: "side",
+                render: (side: DesignSide) => (side === "back" ? "Back" : "Front"),
+              },
+              {
                 title: "Name",
                 dataIndex: "name",
                 render: (n: string) => <Typography.Text code>{n}</Typography.Text>,
@@ -236,25 +243,34 @@ export default function TemplatePage() {
   );
 }
 
-function DesignVersion({ design, fields }: { design: Design; fields: ReturnType<typeof templateFields> }) {
-  const preview = useApiImage(design.preview_url);
-  const labels = new Map(fields.map((f) => [f.name, f.label]));
+/** One side's preview of a design version (its image fetched with the session). */
+function DesignPreview({ url, alt }: { url: string; alt: string }) {
+  const preview = useApiImage(url);
   return (
-    <List.Item data-testid={`design-${design.design_version}`}>
+    <div style={{ width: 200, minHeight: 60 }}>
+      {preview.url ? (
+        <img src={preview.url} alt={alt} style={{ width: "100%", border: "1px solid #d9d9d9" }} />
+      ) : preview.loading ? (
+        <Spin size="small" />
+      ) : (
+        <Typography.Text type="secondary">No preview</Typography.Text>
+      )}
+    </div>
+  );
+}
+
+function DesignVersion({ design, fields }: { design: Design; fields: ReturnType<typeof templateFields> }) {
+  const labels = new Map(fields.map((f) => [f.name, f.label]));
+  const v = design.design_version;
+  return (
+    <List.Item data-testid={`design-${v}`}>
       <Flex wrap gap={16} align="start" style={{ width: "100%" }}>
-        <div style={{ width: 200, minHeight: 60 }}>
-          {preview.url ? (
-            <img
-              src={preview.url}
-              alt={`Preview of design version ${design.design_version}`}
-              style={{ width: "100%", border: "1px solid #d9d9d9" }}
-            />
-          ) : preview.loading ? (
-            <Spin size="small" />
-          ) : (
-            <Typography.Text type="secondary">No preview</Typography.Text>
+        <Flex vertical gap={8}>
+          <DesignPreview url={design.preview_url} alt={`Preview of design version ${v}`} />
+          {design.back_preview_url && (
+            <DesignPreview url={design.back_preview_url} alt={`Back of design version ${v}`} />
           )}
-        </div>
+        </Flex>
         <div style={{ flex: "1 1 240px" }}>
           <Typography.Title level={5} style={{ marginTop: 0 }}>
             Version {design.design_version}
@@ -268,7 +284,7 @@ function DesignVersion({ design, fields }: { design: Design; fields: ReturnType<
             column={1}
             items={design.fields.map((f) => ({
               key: f.name,
-              label: labels.get(f.name) ?? f.name,
+              label: `${labels.get(f.name) ?? f.name}${f.side === "back" ? " (back)" : ""}`,
               children: f.value,
             }))}
           />

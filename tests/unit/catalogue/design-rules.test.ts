@@ -18,8 +18,14 @@ import {
 
 const card = { trim_width: 3.5, trim_height: 2, bleed: 0.125, safe_margin: 0.25 };
 const fields = [
-  { name: "name", label: "Name", locked: false },
-  { name: "company", label: "Company", locked: true },
+  { name: "name", label: "Name", locked: false, side: "front" as const },
+  { name: "company", label: "Company", locked: true, side: "front" as const },
+];
+/** A two-sided card: the back carries a map line (movable) and the opening hours (locked). */
+const twoSided = [
+  ...fields,
+  { name: "map", label: "Map", locked: false, side: "back" as const },
+  { name: "hours", label: "Hours", locked: true, side: "back" as const },
 ];
 
 describe("safe area", () => {
@@ -60,10 +66,14 @@ describe("fields and locks", () => {
         "x",
         { label: "no name" },
         { name: "b", label: "B" },
+        { name: "c", side: "back" },
+        { name: "d", side: "sideways" },
       ]),
     ).toEqual([
-      { name: "a", label: "a", locked: true },
-      { name: "b", label: "B", locked: false },
+      { name: "a", label: "a", locked: true, side: "front" },
+      { name: "b", label: "B", locked: false, side: "front" },
+      { name: "c", label: "c", locked: false, side: "back" },
+      { name: "d", label: "d", locked: false, side: "front" },
     ]);
     expect(templateFields(null)).toEqual([]);
   });
@@ -74,8 +84,14 @@ describe("fields and locks", () => {
   });
   it("starts each field on its own line across the safe area", () => {
     expect(defaultLayout(card, fields)).toEqual([
-      { name: "name", value: "Name", x: 0.25, y: 0.25, width: 3, height: 0.4 },
-      { name: "company", value: "Company", x: 0.25, y: 0.65, width: 3, height: 0.4 },
+      { name: "name", value: "Name", side: "front", x: 0.25, y: 0.25, width: 3, height: 0.4 },
+      { name: "company", value: "Company", side: "front", x: 0.25, y: 0.65, width: 3, height: 0.4 },
+    ]);
+  });
+  it("starts each side's fields from the top of that side", () => {
+    expect(defaultLayout(card, twoSided).slice(2)).toEqual([
+      { name: "map", value: "Map", side: "back", x: 0.25, y: 0.25, width: 3, height: 0.4 },
+      { name: "hours", value: "Hours", side: "back", x: 0.25, y: 0.65, width: 3, height: 0.4 },
     ]);
   });
 });
@@ -87,8 +103,16 @@ describe("designProblems", () => {
     expect(designProblems(card, fields, [name(1.25), company])).toEqual([]);
   });
   it.each([
-    [[name(0.2)], "fields.0", "Name is outside the safe area: keep it at least 0.25 in inside the trim"],
-    [[name(1.3)], "fields.0", "Name is outside the safe area: keep it at least 0.25 in inside the trim"],
+    [
+      [name(0.2)],
+      "fields.0",
+      "Name is outside the front's safe area: keep it at least 0.25 in inside the trim",
+    ],
+    [
+      [name(1.3)],
+      "fields.0",
+      "Name is outside the front's safe area: keep it at least 0.25 in inside the trim",
+    ],
     [
       [{ name: "company", value: "Company", x: 0.25, y: 0.7, width: 3, height: 0.4 }],
       "fields.0",
@@ -99,6 +123,40 @@ describe("designProblems", () => {
     [[name(1, "x".repeat(501))], "fields.0.value", "Name may hold at most 500 characters"],
   ])("refuses %j", (design, field, message) => {
     expect(designProblems(card, fields, design)).toEqual([{ field, message }]);
+  });
+  const back = (name: string, x: number, y: number, value = "Here") => ({
+    name,
+    value,
+    side: "back" as const,
+    x,
+    y,
+    width: 1,
+    height: 0.4,
+  });
+  it("accepts back fields inside the back's safe area, and a saved design without sides as the front", () => {
+    const hours = { ...back("hours", 0.25, 0.65, "Hours"), width: 3 };
+    expect(designProblems(card, twoSided, [name(1.25), back("map", 2.25, 1.35), hours])).toEqual([]);
+  });
+  it.each([
+    [
+      [back("map", 2.3, 1)],
+      "fields.0",
+      "Map is outside the back's safe area: keep it at least 0.25 in inside the trim",
+    ],
+    [
+      [back("map", 1, 1.4)],
+      "fields.0",
+      "Map is outside the back's safe area: keep it at least 0.25 in inside the trim",
+    ],
+    [[back("hours", 0.25, 0.65, "Open late")], "fields.0", "Hours is locked: it cannot be moved or changed"],
+    [
+      [{ ...back("map", 1, 1), side: undefined }],
+      "fields.0.side",
+      "Map belongs on the back of this template, not the front",
+    ],
+    [[back("name", 1, 1)], "fields.0.side", "Name belongs on the front of this template, not the back"],
+  ])("on a two-sided template refuses %j", (design, field, message) => {
+    expect(designProblems(card, twoSided, design)).toEqual([{ field, message }]);
   });
 });
 

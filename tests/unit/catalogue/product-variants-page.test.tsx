@@ -1,6 +1,7 @@
 // The variants page (issue 21): choosing three values of each of two options shows "9 variants"
 // before anything is created, and creating sends the product's variants with the nine new ones.
-// A value switched off (active: false) is not offered.
+// A value switched off (active: false) is not offered. A refusal of the server shows by the variant's SKU.
+import type { DataProvider } from "@refinedev/core";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { Route, Routes } from "react-router";
 import { describe, expect, it, vi } from "vitest";
@@ -30,16 +31,20 @@ const attributes = [
   },
 ];
 
+const renderPage = (update: DataProvider["update"]) => {
+  const rows = { Product: [product], products: [product], Attribute: attributes, attributes };
+  renderWithProviders(
+    <Routes>
+      <Route path="/products/:scopeValue/:id/variants" element={<ProductVariantsPage />} />
+    </Routes>,
+    { path: "/products/1/3/variants", dataProvider: fakeDataProvider(rows, { update }) },
+  );
+};
+
 describe("product variants page", () => {
   it("shows 9 variants for two options of three values, and creates them", async () => {
     const update = vi.fn(async ({ id, variables }) => ({ data: { id, ...(variables as object) } as never }));
-    const rows = { Product: [product], products: [product], Attribute: attributes, attributes };
-    renderWithProviders(
-      <Routes>
-        <Route path="/products/:scopeValue/:id/variants" element={<ProductVariantsPage />} />
-      </Routes>,
-      { path: "/products/1/3/variants", dataProvider: fakeDataProvider(rows, { update }) },
-    );
+    renderPage(update);
     await screen.findByText("Paper", undefined, slow);
     expect(screen.getByTestId("variant-count")).toHaveTextContent("0 variants");
     expect(screen.queryByRole("checkbox", { name: "foil" })).toBeNull();
@@ -61,5 +66,22 @@ describe("product variants page", () => {
       "BC-LINEN-MATTE",
       "BC-LINEN-NONE",
     ]);
+  });
+  it("shows the server's sentence by the variant's SKU when it refuses the variants", async () => {
+    // The server's 400 as the data provider rejects with it (src/providers/request-error.ts).
+    const refusal = Object.assign(new Error("Some fields are invalid"), {
+      statusCode: 400,
+      errors: { "variants.0.attribute_values": ['Paper has no value "14pt": use one of 16pt, linen'] },
+    });
+    const update = vi.fn(async () => {
+      throw refusal;
+    });
+    renderPage(update);
+    await screen.findByText("Paper", undefined, slow);
+    fireEvent.click(screen.getByRole("checkbox", { name: "14pt" }));
+    fireEvent.click(screen.getByRole("button", { name: "Create 1 variant" }));
+    const alert = await screen.findByRole("alert", undefined, slow);
+    expect(alert).toHaveTextContent("The variants were not saved");
+    expect(alert).toHaveTextContent('BC-14PT: Paper has no value "14pt": use one of 16pt, linen');
   });
 });
