@@ -50,9 +50,13 @@ export const RECIPES: Partial<Record<ResourceKind, Recipe>> = {
     },
   },
   // Orders take only active products and customers within their credit (hooks/order-policy.ts).
+  // A variant names only options the product offers (hooks/products.ts): a generated one names none.
   Product: {
     async body(body) {
       body.active = true;
+    },
+    async row(child, row) {
+      if (child === "variants") row.attribute_values = {};
     },
   },
   Customer: {
