@@ -104,6 +104,22 @@ describeEachStore("automated campaigns", (kind) => {
   let f: Fixture;
   let db: DatabaseHandle["db"];
 
+  /** The outcomes of the due campaign runs (the SMS a run's new order queues for its customer is not counted). */
+  const runDueCampaigns = async () => {
+    const outcomes = await t.app.scheduler.runDue();
+    const ids = [...outcomes.keys()];
+    if (ids.length === 0) return [];
+    const campaignJobs = await selectRows<{ id: number }>(
+      db,
+      sql`select id from scheduled_jobs where kind = 'campaign.run' and id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
+    const keep = new Set(campaignJobs.map((j) => j.id));
+    return ids.filter((id) => keep.has(id)).map((id) => outcomes.get(id));
+  };
+
   beforeAll(async () => {
     t = await createTestApp(kind);
     await t.app.ready();
@@ -277,9 +293,8 @@ describeEachStore("automated campaigns", (kind) => {
       .body.data;
     const id = c.id as number;
     await makeDue(db, id);
-    const outcomes = await t.app.scheduler.runDue();
-    expect([...outcomes.values()]).toEqual(["done"]);
-    expect((await t.app.scheduler.runDue()).size).toBe(0);
+    expect(await runDueCampaigns()).toEqual(["done"]);
+    expect(await runDueCampaigns()).toEqual([]);
 
     const runs = (await call(t.app, "GET", `campaigns/${id}/runs`, admin)).body.data as unknown as {
       runs: Json[];
@@ -331,7 +346,7 @@ describeEachStore("automated campaigns", (kind) => {
     const id = c.id as number;
     await makeDue(db, id);
     const startedAt = Date.now();
-    expect([...(await t.app.scheduler.runDue()).values()]).toEqual(["retry"]);
+    expect(await runDueCampaigns()).toEqual(["retry"]);
     const [job] = await selectRows<{
       id: number;
       state: string;
@@ -348,10 +363,10 @@ describeEachStore("automated campaigns", (kind) => {
     expect(wait).toBeGreaterThanOrEqual(FIRST_BACKOFF_MS - 1000);
     expect(wait).toBeLessThan(FIRST_BACKOFF_MS + 30_000);
     // Not due yet: nothing runs.
-    expect((await t.app.scheduler.runDue()).size).toBe(0);
+    expect(await runDueCampaigns()).toEqual([]);
     // The second attempt waits twice as long.
     await makeDue(db, id);
-    expect([...(await t.app.scheduler.runDue()).values()]).toEqual(["retry"]);
+    expect(await runDueCampaigns()).toEqual(["retry"]);
     const [second] = await selectRows<{ run_at: Date }>(
       db,
       sql`select run_at from scheduled_jobs where id = ${job.id}`,
@@ -361,7 +376,7 @@ describeEachStore("automated campaigns", (kind) => {
     await db.execute(
       sql`update scheduled_jobs set attempts = max_attempts - 1, run_at = now() - interval '1 second' where id = ${job.id}`,
     );
-    expect([...(await t.app.scheduler.runDue()).values()]).toEqual(["failed"]);
+    expect(await runDueCampaigns()).toEqual(["failed"]);
     const runs = (await call(t.app, "GET", `campaigns/${id}/runs`, admin)).body.data as unknown as {
       runs: Json[];
       waiting: Json[];
@@ -507,7 +522,7 @@ describeEachStore("automated campaigns", (kind) => {
     expect(stale.status).toBe(409);
     expect(stale.body.message).toContain("Reload it");
     await makeDue(db, id);
-    expect((await t.app.scheduler.runDue()).size).toBe(0);
+    expect(await runDueCampaigns()).toEqual([]);
 
     const now = await call(t.app, "POST", `campaigns/${id}/run`, admin);
     expect(now.body.data).toMatchObject({ outcome: "done" });
