@@ -2,7 +2,13 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { can, scopeFor } from "../../src/access/permissions";
-import { MAIL_TOOLS, TOOL_KEYS, TOOL_MAIL_CLASS_KEYS, type ToolKey } from "../../src/custom/mail/mail-tools";
+import {
+  MAIL_TOOLS,
+  postageLineDescription,
+  TOOL_KEYS,
+  TOOL_MAIL_CLASS_KEYS,
+  type ToolKey,
+} from "../../src/custom/mail/mail-tools";
 import { getAuth, requestGrants, requireAuth } from "../auth/authenticate";
 import type { Database } from "../db/open";
 import { mail_tool_drafts, postage_rates } from "../db/schema";
@@ -13,6 +19,7 @@ import type { ResourceRegistry } from "../resources/model";
 import { createRecord } from "../resources/record-writes";
 import { requireAdmin } from "../settings/require-admin";
 import { type Job, jobBody, priceJob, rateTable } from "./job";
+import { postageServiceId } from "./postage-service";
 
 // The postcard and letter tools (issue 22, /postcard-tool, /letter-tool and /{id}). The route table asks no
 // permission of the tools' pages; what they write does: pricing and creating need Order Create and MailOrder
@@ -20,8 +27,9 @@ import { type Job, jobBody, priceJob, rateTable } from "./job";
 //   GET  /mail-tools/rates             the postage rate table (the defaults until an admin saves one)
 //   PUT  /mail-tools/rates             product admins: { version, rates } (409 on a stale version)
 //   POST /mail-tools/quote             a job: its pieces, print price, postage, total; its drops checked
-//   POST /mail-tools/orders            { ...job, drop_dates, draft_id? }: the order, its item, its mail order
-//                                      and drops in one transaction (nothing written when any part is refused)
+//   POST /mail-tools/orders            { ...job, drop_dates, draft_id? }: the order (its print line and a postage
+//                                      Service line, so its total is the quote's), its mail order and drops in
+//                                      one transaction (nothing written when any part is refused)
 //   GET  /mail-tools/lists?customer_id=  the customer's mailing lists with their counts (for the mailing step: a
 //                                      CSR makes mail orders without reading lists elsewhere), same permissions
 //   GET  /mail-tools/routes            the EDDM carrier routes with their counts, same permissions
@@ -200,6 +208,13 @@ export async function mailToolRoutes(
       const priced = await priceJob(ctx.tx, registry, ctx.tenantId, job);
       const tool = MAIL_TOOLS[job.tool];
       const note = { tool: { from: null, to: tool.title } };
+      const postage = {
+        product_id: job.product_id,
+        service_id: await postageServiceId(ctx),
+        description: postageLineDescription(priced.pieces, priced.rate, job.mail_class, tool.shape),
+        quantity: priced.pieces,
+        price: priced.postage,
+      };
       const order = await createRecord(
         ctx,
         modelIn(registry, "Order"),
@@ -221,6 +236,7 @@ export async function mailToolRoutes(
               price: priced.print,
               ...(job.artwork?.length ? { artwork: job.artwork } : {}),
             },
+            postage,
           ],
         },
         note,

@@ -30,6 +30,10 @@ export interface SmsOrder {
   /** The newest packing slip of the order with a tracking number, for {{tracking_url}}. */
   carrier: string | null;
   tracking_number: string | null;
+  /** The order's mail order with its latest mailed drop (else its newest mail order, with no drop). */
+  mail_order_number: string | null;
+  drop_no: number | null;
+  drop_quantity: number | null;
 }
 
 const DATE = new Intl.DateTimeFormat("en-US", {
@@ -66,11 +70,18 @@ export async function smsOrder(
           coalesce(nullif(s.customer_label, ''), s.name) as status, o.wanted_by::text as due, o.amount_due::text as amount_due,
           (select f.id from ${order_files} f where f.tenant_id = o.tenant_id and f.order_id = o.id and f.kind = 'proof'
             order by f.id desc limit 1) as proof_file_id,
-          shipped.carrier, shipped.tracking_number
+          shipped.carrier, shipped.tracking_number,
+          mailed.mail_order_number, mailed.drop_no, mailed.drop_quantity
         from ${tableOf(registry, "Order")} o
         left join lateral (select p.carrier, p.tracking_number from ${tableOf(registry, "PackingSlip")} p
             where p.tenant_id = o.tenant_id and p.order_id = o.id and coalesce(p.tracking_number, '') <> ''
             order by p.id desc limit 1) shipped on true
+        left join lateral (select m.mail_order_number, d.drop_no, d.quantity as drop_quantity
+            from ${tableOf(registry, "MailOrder")} m
+            left join ${tableOf(registry, "MailOrder", "drops")} d
+              on d.tenant_id = m.tenant_id and d.parent_id = m.id and d.status = 'mailed'
+            where m.tenant_id = o.tenant_id and m.order_id = o.id
+            order by (d.id is null), d.mailed_at desc nulls last, d.drop_no desc, m.id desc limit 1) mailed on true
         left join ${tableOf(registry, "Customer")} c on c.id = o.customer_id and c.tenant_id = o.tenant_id
         left join ${tableOf(registry, "Status")} s on s.id = o.status_id and s.tenant_id = o.tenant_id
         where o.tenant_id = ${tenantId} and o.id = ${id}`,
@@ -88,6 +99,9 @@ export const mergeValues = (order: SmsOrder, proofLink: (fileId: number) => stri
   amount_due: order.amount_due === null ? null : MONEY.format(Number(order.amount_due)),
   proof_url: order.proof_file_id === null ? null : proofLink(Number(order.proof_file_id)),
   tracking_url: order.tracking_number ? trackingUrl(order.carrier, order.tracking_number) : null,
+  mail_order_number: order.mail_order_number,
+  drop_no: order.drop_no === null ? null : String(order.drop_no),
+  quantity: order.drop_quantity === null ? null : Number(order.drop_quantity).toLocaleString("en-US"),
 });
 
 /** Links to proofs as the proof mail gives them: signed, for 14 days (server/files/links.ts). */

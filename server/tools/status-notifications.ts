@@ -118,7 +118,7 @@ export function statusSmsHandler(registry: ResourceRegistry, config: Config, pre
         : rendered.unknown.length > 0
           ? `${rendered.unknown.join(", ")} is not a merge tag: change the template “${template.name}”`
           : rendered.empty.length > 0
-            ? `Order ${order.order_number} has no ${rendered.empty.map((t) => t.replace("_", " ")).join(", ")}`
+            ? `Order ${order.order_number} has no ${rendered.empty.map((t) => t.replace(/_/g, " ")).join(", ")}`
             : null;
       if (problem || !to) {
         const [row] = await record(tx, tenantId, { ...base, to: to ?? "", status: "failed", error: problem });

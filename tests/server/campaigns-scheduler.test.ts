@@ -104,6 +104,22 @@ describeEachStore("automated campaigns", (kind) => {
   let f: Fixture;
   let db: DatabaseHandle["db"];
 
+  /** The outcomes of the due campaign runs (the SMS a run's new order queues for its customer is not counted). */
+  const runDueCampaigns = async () => {
+    const outcomes = await t.app.scheduler.runDue();
+    const ids = [...outcomes.keys()];
+    if (ids.length === 0) return [];
+    const campaignJobs = await selectRows<{ id: number }>(
+      db,
+      sql`select id from scheduled_jobs where kind = 'campaign.run' and id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
+    const keep = new Set(campaignJobs.map((j) => j.id));
+    return ids.filter((id) => keep.has(id)).map((id) => outcomes.get(id));
+  };
+
   beforeAll(async () => {
     t = await createTestApp(kind);
     await t.app.ready();
@@ -205,6 +221,40 @@ describeEachStore("automated campaigns", (kind) => {
     }
   });
 
+  it("pages a campaign's run history, newest first, with its total", async () => {
+    const [seeded] = await selectRows<{ id: number; n: number }>(
+      db,
+      sql`select c.id, (select count(*)::int from job_runs r where r.tenant_id = 1 and r.kind = 'campaign.run'
+          and r.subject_id = c.id) as n from campaigns c where c.tenant_id = 1 and c.id = 1`,
+    );
+    expect(seeded.n).toBeGreaterThanOrEqual(3);
+    const ids = await selectRows<{ id: number }>(
+      db,
+      sql`select id from job_runs where tenant_id = 1 and kind = 'campaign.run' and subject_id = ${seeded.id} order by id desc`,
+    );
+    const page = async (query: string) =>
+      (await call(t.app, "GET", `campaigns/${seeded.id}/runs?${query}`, admin)).body;
+    const second = (await page("page=2&limit=2")).data as unknown as Json;
+    expect((second.runs as Json[]).map((r) => r.id)).toEqual(ids.slice(2, 4).map((r) => r.id));
+    expect([second.page, second.limit, second.total]).toEqual([2, 2, seeded.n]);
+    const first = (await page("")).data as unknown as Json;
+    expect((first.runs as Json[]).length).toBe(Math.min(seeded.n, 25));
+    for (const [query, field] of [
+      ["limit=0", "limit"],
+      ["limit=101", "limit"],
+      ["page=first", "page"],
+      ["sort=id", ""],
+    ]) {
+      const res = await call(t.app, "GET", `campaigns/${seeded.id}/runs?${query}`, admin);
+      expect(res.status, query).toBe(400);
+      if (field)
+        expect(
+          res.body.errors?.map((e) => e.field),
+          query,
+        ).toEqual([field]);
+    }
+  });
+
   it("creates a campaign with its next run at 06:00 local on the 15th, and that run waiting as a job", async () => {
     const res = await call(t.app, "POST", "campaigns", admin, monthly(f));
     expect(res.status).toBe(201);
@@ -243,9 +293,8 @@ describeEachStore("automated campaigns", (kind) => {
       .body.data;
     const id = c.id as number;
     await makeDue(db, id);
-    const outcomes = await t.app.scheduler.runDue();
-    expect([...outcomes.values()]).toEqual(["done"]);
-    expect((await t.app.scheduler.runDue()).size).toBe(0);
+    expect(await runDueCampaigns()).toEqual(["done"]);
+    expect(await runDueCampaigns()).toEqual([]);
 
     const runs = (await call(t.app, "GET", `campaigns/${id}/runs`, admin)).body.data as unknown as {
       runs: Json[];
@@ -297,7 +346,7 @@ describeEachStore("automated campaigns", (kind) => {
     const id = c.id as number;
     await makeDue(db, id);
     const startedAt = Date.now();
-    expect([...(await t.app.scheduler.runDue()).values()]).toEqual(["retry"]);
+    expect(await runDueCampaigns()).toEqual(["retry"]);
     const [job] = await selectRows<{
       id: number;
       state: string;
@@ -314,10 +363,10 @@ describeEachStore("automated campaigns", (kind) => {
     expect(wait).toBeGreaterThanOrEqual(FIRST_BACKOFF_MS - 1000);
     expect(wait).toBeLessThan(FIRST_BACKOFF_MS + 30_000);
     // Not due yet: nothing runs.
-    expect((await t.app.scheduler.runDue()).size).toBe(0);
+    expect(await runDueCampaigns()).toEqual([]);
     // The second attempt waits twice as long.
     await makeDue(db, id);
-    expect([...(await t.app.scheduler.runDue()).values()]).toEqual(["retry"]);
+    expect(await runDueCampaigns()).toEqual(["retry"]);
     const [second] = await selectRows<{ run_at: Date }>(
       db,
       sql`select run_at from scheduled_jobs where id = ${job.id}`,
@@ -327,7 +376,7 @@ describeEachStore("automated campaigns", (kind) => {
     await db.execute(
       sql`update scheduled_jobs set attempts = max_attempts - 1, run_at = now() - interval '1 second' where id = ${job.id}`,
     );
-    expect([...(await t.app.scheduler.runDue()).values()]).toEqual(["failed"]);
+    expect(await runDueCampaigns()).toEqual(["failed"]);
     const runs = (await call(t.app, "GET", `campaigns/${id}/runs`, admin)).body.data as unknown as {
       runs: Json[];
       waiting: Json[];
@@ -473,7 +522,7 @@ describeEachStore("automated campaigns", (kind) => {
     expect(stale.status).toBe(409);
     expect(stale.body.message).toContain("Reload it");
     await makeDue(db, id);
-    expect((await t.app.scheduler.runDue()).size).toBe(0);
+    expect(await runDueCampaigns()).toEqual([]);
 
     const now = await call(t.app, "POST", `campaigns/${id}/run`, admin);
     expect(now.body.data).toMatchObject({ outcome: "done" });
@@ -504,6 +553,78 @@ describeEachStore("automated campaigns", (kind) => {
     const filtered = await call(t.app, "GET", "campaigns?cadence=yearly&active=true&q=pausable", admin);
     expect(filtered.body.data.map((r) => r.id)).toEqual([id]);
     expect((await call(t.app, "GET", "campaigns?cadence=weekly", admin)).status).toBe(400);
+  });
+
+  it("keeps a change log of a campaign's settings: who changed what, newest first, a page at a time", async () => {
+    const c = (await call(t.app, "POST", "campaigns", admin, monthly(f, { name: "Logged" }))).body.data;
+    const id = c.id as number;
+    expect(
+      (await call(t.app, "PATCH", `campaigns/${id}`, admin, { version: 1, day_of_month: 20, name: "Logged" }))
+        .status,
+    ).toBe(200);
+    expect((await call(t.app, "POST", `campaigns/${id}/pause`, admin, { version: 2 })).status).toBe(200);
+    const log = await call(t.app, "GET", `campaigns/${id}/change-logs`, admin);
+    expect(log.status).toBe(200);
+    const rows = log.body.data as Json[];
+    expect(rows.map((r) => [r.action, (r.user as Json).name, r.changes])).toEqual([
+      ["update", "Avery Admin", { active: { from: true, to: false } }],
+      ["update", "Avery Admin", { day_of_month: { from: 15, to: 20 } }],
+      [
+        "create",
+        "Avery Admin",
+        expect.objectContaining({
+          name: { from: null, to: "Logged" },
+          cadence: { from: null, to: "monthly" },
+          day_of_month: { from: null, to: 15 },
+          quantity: { from: null, to: 100 },
+        }),
+      ],
+    ]);
+    const second = await call(t.app, "GET", `campaigns/${id}/change-logs?page=2&limit=1`, admin);
+    expect((second.body.data as Json[]).map((r) => r.changes)).toEqual([
+      { day_of_month: { from: 15, to: 20 } },
+    ]);
+    expect((second.body as unknown as { meta: Json }).meta).toEqual({ page: 2, limit: 1, total: 3 });
+    expect((await call(t.app, "GET", `campaigns/${id}/change-logs`, other)).status).toBe(404);
+    expect((await call(t.app, "GET", `campaigns/${id}/change-logs?limit=500`, admin)).status).toBe(400);
+  });
+
+  it("deletes a campaign with its waiting run cancelled; refused while a run is in progress", async () => {
+    const c = (await call(t.app, "POST", "campaigns", admin, monthly(f, { name: "Deletable" }))).body.data;
+    const id = c.id as number;
+    const jobs = (state: string) =>
+      count(
+        db,
+        sql`select count(*)::int as n from scheduled_jobs where kind = 'campaign.run' and subject_id = ${id} and state = ${state}`,
+      );
+    expect(await jobs("scheduled")).toBe(1);
+    expect((await call(t.app, "DELETE", `campaigns/${id}`, press, { version: 1 })).status).toBe(403);
+    expect((await call(t.app, "DELETE", `campaigns/${id}`, other, { version: 1 })).status).toBe(404);
+    const stale = await call(t.app, "DELETE", `campaigns/${id}`, admin, { version: 2 });
+    expect([stale.status, stale.body.message]).toEqual([
+      409,
+      "This campaign was changed by someone else (or by a run) since you opened it. Reload it and try again.",
+    ]);
+    expect((await call(t.app, "DELETE", `campaigns/${id}`, admin, {})).status).toBe(400);
+    await db.execute(
+      sql`update scheduled_jobs set state = 'running', locked_until = now() + interval '5 minutes'
+        where kind = 'campaign.run' and subject_id = ${id} and state = 'scheduled'`,
+    );
+    const busy = await call(t.app, "DELETE", `campaigns/${id}`, admin, { version: 1 });
+    expect([busy.status, busy.body.message]).toEqual([
+      409,
+      "A run of this campaign is in progress: delete it once the run has finished.",
+    ]);
+    expect((await call(t.app, "GET", `campaigns/${id}`, admin)).status).toBe(200);
+    await db.execute(
+      sql`update scheduled_jobs set state = 'scheduled', locked_until = null
+        where kind = 'campaign.run' and subject_id = ${id} and state = 'running'`,
+    );
+    const gone = await call(t.app, "DELETE", `campaigns/${id}`, admin, { version: 1 });
+    expect([gone.status, gone.body.data]).toEqual([200, { id }]);
+    expect((await call(t.app, "GET", `campaigns/${id}`, admin)).status).toBe(404);
+    expect([await jobs("scheduled"), await jobs("cancelled")]).toEqual([0, 1]);
+    expect((await call(t.app, "DELETE", `campaigns/${id}`, admin, { version: 1 })).status).toBe(404);
   });
 });
 

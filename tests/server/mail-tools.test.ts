@@ -246,11 +246,25 @@ describeEachStore("postcard and letter tools", (kind) => {
     });
     expect(res.status).toBe(201);
     const made = res.body.data;
+    expect(made).toMatchObject({ pieces: 500, total: 405 });
     const order = (await call(t.app, "GET", `orders/${made.order_id}`, csr)).body.data;
-    expect(order).toMatchObject({ customer_id: customer, subtotal: 250 });
-    expect((order.items as Json[]).map((i) => [i.product_id, i.quantity, i.price])).toEqual([
-      [product, 500, 250],
+    // The quote: print $250.00, postage 500 × $0.31 = $155.00, total $405.00; postage is a Service line.
+    expect(order).toMatchObject({ customer_id: customer, subtotal: 405, total: 405 });
+    const items = order.items as Json[];
+    expect(items.map((i) => [i.product_id, i.quantity, i.price, i.service_id === null])).toEqual([
+      [product, 500, 250, true],
+      [product, 500, 155, false],
     ]);
+    expect(items[0].item_status_id).not.toBeNull();
+    expect(items[1]).toMatchObject({
+      item_status_id: null,
+      description: "Postage: 500 pieces × $0.310, Marketing Mail card",
+    });
+    const [service] = await selectRows<{ name: string; pricing_unit: string }>(
+      db,
+      sql`select name, pricing_unit from product_services where id = ${items[1].service_id}`,
+    );
+    expect(service).toEqual({ name: "Postage", pricing_unit: "piece" });
     const mail = (await call(t.app, "GET", `mail-orders/${made.mail_order_id}`, csr)).body.data;
     expect(mail).toMatchObject({
       order_id: made.order_id,
@@ -265,6 +279,83 @@ describeEachStore("postcard and letter tools", (kind) => {
       [SECOND, 250],
     ]);
     expect((await call(t.app, "GET", `mail-tools/drafts/${draft.body.data.id}`, csr)).status).toBe(404);
+  });
+
+  it("adds a Postage service to a shop without one, and bills the letter's postage on it", async () => {
+    await db.execute(
+      sql`update product_services set name = 'Postage (old)' where tenant_id = 1 and name = 'Postage'`,
+    );
+    const res = await call(t.app, "POST", "mail-tools/orders", csr, {
+      job: job({
+        tool: "letter",
+        width: 6,
+        length: 11,
+        mail_class: "first_class",
+        quantity: 200,
+        drop_dates: [FIRST],
+      }),
+    });
+    expect(res.status).toBe(201);
+    // Print: 200 pieces at the 100 tier's $0.50 = $100.00; postage 200 × $0.553 = $110.60.
+    expect(res.body.data.total).toBe(210.6);
+    const order = (await call(t.app, "GET", `orders/${res.body.data.order_id}`, csr)).body.data;
+    expect(order).toMatchObject({ subtotal: 210.6, total: 210.6 });
+    const [line] = (order.items as Json[]).filter((i) => i.service_id !== null);
+    expect(line).toMatchObject({
+      quantity: 200,
+      price: 110.6,
+      item_status_id: null,
+      description: "Postage: 200 pieces × $0.553, First-Class letter",
+    });
+    const made = await selectRows<{ id: number; rate: string; category: string }>(
+      db,
+      sql`select id, rate, category from product_services where tenant_id = 1 and name = 'Postage'`,
+    );
+    expect(made.map((r) => [r.id, Number(r.rate), r.category])).toEqual([[line.service_id, 0, "mailing"]]);
+  });
+
+  it("texts the drop's number, mail order and pieces when the tool's item reaches Mailed", async () => {
+    const res = await call(t.app, "POST", "mail-tools/orders", csr, {
+      job: job({ quantity: 600, drop_dates: [FIRST, SECOND] }),
+    });
+    expect(res.status).toBe(201);
+    const { order_id, mail_order_id, mail_order_number } = res.body.data;
+    await db.execute(sql`update customers set contact_phone = '(217) 555-0142' where id = ${customer}`);
+    // The post office took drop 2 (300 pieces); the print line was packed.
+    await db.execute(
+      sql`update mail_orders_drops set status = 'mailed', mailed_at = now() where parent_id = ${mail_order_id} and drop_no = 2`,
+    );
+    const statusId = async (code: string) =>
+      (
+        await selectRows<{ id: number }>(
+          db,
+          sql`select id from statuses where tenant_id = 1 and entity = 'order_item' and code = ${code}`,
+        )
+      )[0].id;
+    const order = (await call(t.app, "GET", `orders/${order_id}`, csr)).body.data;
+    const [print, postage] = order.items as Json[];
+    await db.execute(
+      sql`update orders_items set item_status_id = ${await statusId("packed")} where id = ${print.id}`,
+    );
+    const mailed = await call(t.app, "PATCH", `orders/${order_id}`, admin, {
+      version: order.version,
+      items: [{ id: print.id, item_status_id: await statusId("mailed") }, { id: postage.id }],
+    });
+    expect(mailed.status, JSON.stringify(mailed.body)).toBe(200);
+    await t.app.scheduler.runDue();
+    const texts = await selectRows<{ body: string; status: string; to: string; error: string | null }>(
+      db,
+      sql`select m.body, m.status, m.to, m.error from sms_messages m join sms_templates s on s.id = m.template_id
+        where m.order_id = ${order_id} and s.name = 'Drop mailed'`,
+    );
+    expect(texts).toEqual([
+      {
+        body: `Drop 2 of mailing ${mail_order_number} (300 pieces) went to the post office today.`,
+        status: "outbox",
+        to: "+12175550142",
+        error: null,
+      },
+    ]);
   });
 
   it("writes nothing when a part of the order is refused (a template not the shop's)", async () => {

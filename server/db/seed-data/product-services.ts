@@ -70,6 +70,16 @@ const SERVICES: [string, string, string, number, number | null, boolean, string]
   ["Folding", "finishing", "per_thousand", 15, 20, true, "Half, tri, z or gate fold."],
   ["Shrink wrapping", "finishing", "piece", 0.35, 10, true, "Bundles of 50, 100 or 250."],
   ["Rush fee", "fee", "flat", 50, null, true, "Next-day turnaround when the job is approved by noon."],
+  // The postcard and letter tools bill postage on this line at the mail class's rate (server/mail-tools/).
+  [
+    "Postage",
+    "mailing",
+    "piece",
+    0,
+    null,
+    false,
+    "Postage at the mail class's rate from the postage rate table, billed on mail orders.",
+  ],
 ];
 
 export default defineSeed({

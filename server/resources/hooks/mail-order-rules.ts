@@ -5,6 +5,7 @@ import type { FieldError } from "../../http/errors";
 import type { FieldBound, Row } from "../hooks";
 import { quoteIdent } from "../tables";
 import { childOf, formatCount, modelOf, numberOr } from "./derived-writes";
+import { productionItem } from "./order-service-lines";
 
 // The bounds of a mail order's drops (issue 16, class 8): how many pieces it may mail, when a
 // drop may be scheduled and mailed, and the presort counts. Used by the mail-order hook on every
@@ -167,8 +168,8 @@ export async function routeCounts(tx: Database, tenantId: number, routeIds: unkn
 }
 
 /**
- * What the mail order's order prints for it: the order's items of its product that are not
- * cancelled (all its items when none is of the product), less the other mail orders (not
+ * What the mail order's order prints for it: the order's production items (not Service lines, such as
+ * the postage a postcard tool's order bills) of its product that are not cancelled (all its items when none is of the product), less the other mail orders (not
  * cancelled) of the order mailing the same product.
  */
 async function orderLimit(tx: Database, tenantId: number, mailOrder: Row): Promise<PieceLimit> {
@@ -191,10 +192,11 @@ async function orderLimit(tx: Database, tenantId: number, mailOrder: Row): Promi
     tx,
     sql`select o.order_number,
         (select coalesce(sum(i.quantity), 0)::int from ${i} i left join ${s} st on st.id = i.item_status_id
-          where i.tenant_id = ${tenantId} and i.parent_id = o.id and st.category is distinct from 'cancelled') as all_items,
+          where i.tenant_id = ${tenantId} and i.parent_id = o.id and st.category is distinct from 'cancelled'
+            and ${productionItem("i")}) as all_items,
         (select coalesce(sum(i.quantity), 0)::int from ${i} i left join ${s} st on st.id = i.item_status_id
           where i.tenant_id = ${tenantId} and i.parent_id = o.id and st.category is distinct from 'cancelled'
-            and i.product_id = ${product}) as of_product,
+            and ${productionItem("i")} and i.product_id = ${product}) as of_product,
         (select coalesce(sum(m.piece_count), 0)::int from ${m} m left join ${s} st on st.id = m.status_id
           where m.tenant_id = ${tenantId} and m.order_id = o.id and st.category is distinct from 'cancelled'
             and m.product_id is not distinct from ${product} ${id === null ? sql`` : sql`and m.id <> ${id}`}) as others,

@@ -6,7 +6,8 @@ import { formatDateTime } from "../../components/fields/format";
 import { useFetched } from "../../providers/use-fetched";
 import { describeValue, holidayDiff, settingLabel } from "./settings-form-model";
 
-interface ChangeEntry {
+/** One entry of a change log as the server answers it (GET …/change-logs). */
+export interface ChangeEntry {
   id: number;
   action: string;
   changed_at: string;

@@ -41,10 +41,16 @@ export interface WaitingRun {
   manual: boolean;
 }
 
+/** One page of the campaign's runs (newest first) and its waiting jobs. */
 export interface CampaignHistory {
   runs: CampaignRun[];
   waiting: WaitingRun[];
+  page: number;
+  limit: number;
+  total: number;
 }
+
+export const HISTORY_PAGE_SIZE = 20;
 
 export async function createCampaign(settings: CampaignSettings): Promise<Campaign | undefined> {
   return (await request<{ data: Campaign }>({ method: "POST", resource: "campaigns", data: settings }))?.data;
@@ -77,6 +83,17 @@ export async function setCampaignActive(
     data: { version },
   });
   return answer?.data;
+}
+
+/** Deletes the campaign read at `version`; resolves true once it is gone. */
+export async function deleteCampaign(id: number, version: number): Promise<boolean> {
+  const answer = await request<{ data: { id: number } }>({
+    method: "DELETE",
+    resource: "campaigns",
+    id,
+    data: { version },
+  });
+  return answer !== undefined;
 }
 
 export interface RunNowAnswer {

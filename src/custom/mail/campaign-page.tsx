@@ -2,6 +2,8 @@
 // calendar and next run, Run now (a run at once, outside the calendar), pause and resume, its settings (edited
 // with the version read: a stale one is refused and the page reloads it), and its history: every attempt with
 // its outcome, the order and mail order it made, or its error and how many attempts remain before it is failed.
+// Delete (confirmed; refused by the server while a run is in progress) cancels its waiting runs. Its settings'
+// change log and its run history are read a page at a time.
 import {
   Alert,
   Button,
@@ -20,7 +22,7 @@ import {
   Typography,
 } from "antd";
 import { useState, useSyncExternalStore } from "react";
-import { Link, useParams } from "react-router";
+import { Link, useNavigate, useParams } from "react-router";
 import { can } from "../../access/permissions";
 import { PageSpinner } from "../../components/page-spinner";
 import { getMergedPermissions, onPermissionsChange } from "../../providers/access-control";
@@ -30,11 +32,14 @@ import {
   type Campaign,
   type CampaignHistory,
   type CampaignRun,
+  deleteCampaign,
+  HISTORY_PAGE_SIZE,
   runCampaignNow,
   setCampaignActive,
   updateCampaign,
   type WaitingRun,
 } from "./campaign-api";
+import { CampaignChanges } from "./campaign-changes";
 import { CampaignForm, showFieldErrors } from "./campaign-form";
 import {
   type CampaignSettings,
@@ -73,7 +78,15 @@ function RunResult({ run }: { run: CampaignRun }) {
   );
 }
 
-function HistoryTable({ history, loading }: { history: CampaignHistory | undefined; loading: boolean }) {
+function HistoryTable({
+  history,
+  loading,
+  onPage,
+}: {
+  history: CampaignHistory | undefined;
+  loading: boolean;
+  onPage(page: number): void;
+}) {
   return (
     <Table<CampaignRun>
       size="small"
@@ -81,7 +94,15 @@ function HistoryTable({ history, loading }: { history: CampaignHistory | undefin
       aria-label="Run history"
       loading={loading}
       dataSource={history?.runs ?? []}
-      pagination={{ pageSize: 20, hideOnSinglePage: true }}
+      // The server pages the history (a campaign runs for years): one page of runs at a time.
+      pagination={{
+        current: history?.page ?? 1,
+        pageSize: HISTORY_PAGE_SIZE,
+        total: history?.total ?? 0,
+        hideOnSinglePage: true,
+        showSizeChanger: false,
+        onChange: onPage,
+      }}
       // No horizontal scroll box: a history without links in it would be a scrolling region no key can reach
       // (axe's scrollable-region-focusable); the columns wrap instead.
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No runs yet" /> }}
@@ -133,24 +154,28 @@ export default function CampaignPage() {
   const merged = useSyncExternalStore(onPermissionsChange, getMergedPermissions, getMergedPermissions);
   const mayUpdate = can(merged, "MailOrder", "Update");
   const mayRun = can(merged, "MailOrder", "Create") && can(merged, "Order", "Create");
+  const mayDelete = can(merged, "MailOrder", "Delete");
+  const navigate = useNavigate();
   const { data: campaign, query } = useFetched<Campaign>({
     url: `campaigns/${id}`,
     queryOptions: { queryKey: ["campaign", id] },
   });
+  const [page, setPage] = useState(1);
   const { data: history, query: historyQuery } = useFetched<CampaignHistory>({
     url: `campaigns/${id}/runs`,
+    config: { query: { page, limit: HISTORY_PAGE_SIZE } },
     // The server's poller runs jobs on its own: an open page shows a scheduled run or a retry within half a minute.
-    queryOptions: { queryKey: ["campaign-runs", id], refetchInterval: 30_000 },
+    queryOptions: { queryKey: ["campaign-runs", id, page], refetchInterval: 30_000 },
   });
   const [form] = Form.useForm<CampaignSettings>();
   const [editing, setEditing] = useState(false);
-  const [busy, setBusy] = useState<"save" | "run" | "pause" | null>(null);
+  const [busy, setBusy] = useState<"save" | "run" | "pause" | "delete" | null>(null);
   const [notice, setNotice] = useState<{ type: "success" | "warning" | "error"; text: string } | null>(null);
 
   const reload = async () => {
     await Promise.all([query.refetch(), historyQuery.refetch()]);
   };
-  const act = async (what: "save" | "run" | "pause", work: () => Promise<void>) => {
+  const act = async (what: "save" | "run" | "pause" | "delete", work: () => Promise<void>) => {
     setBusy(what);
     setNotice(null);
     try {
@@ -200,6 +225,11 @@ export default function CampaignPage() {
     act("pause", async () => {
       if (await setCampaignActive(id, campaign.version, !campaign.active)) await reload();
     });
+  const running = (history?.waiting ?? []).some((w) => w.state === "running");
+  const remove = () =>
+    act("delete", async () => {
+      if (await deleteCampaign(id, campaign.version)) navigate("/automated-drop-postcard-tool");
+    });
   const save = (values: CampaignSettings) =>
     act("save", async () => {
       const saved = await updateCampaign(id, campaign.version, values);
@@ -244,6 +274,20 @@ export default function CampaignPage() {
             </Popconfirm>
           )}
           {mayUpdate && !editing && <Button onClick={() => setEditing(true)}>Edit settings</Button>}
+          {mayDelete && (
+            <Popconfirm
+              title="Delete this campaign?"
+              description="Its waiting runs are cancelled; the orders its runs made stay."
+              okText="Delete"
+              okButtonProps={{ danger: true }}
+              onConfirm={() => void remove()}
+              disabled={running}
+            >
+              <Button danger loading={busy === "delete"} disabled={running}>
+                Delete
+              </Button>
+            </Popconfirm>
+          )}
         </Space>
       </Flex>
       {notice && (
@@ -257,6 +301,13 @@ export default function CampaignPage() {
         />
       )}
       {history && <Waiting waiting={history.waiting} />}
+      {mayDelete && running && (
+        <Alert
+          type="info"
+          showIcon
+          message="A run is in progress: the campaign can be deleted once it has finished."
+        />
+      )}
       <Row gutter={[12, 12]}>
         <Col xs={24} lg={editing ? 24 : 10}>
           <Card size="small" title="Settings">
@@ -308,8 +359,13 @@ export default function CampaignPage() {
                 description={historyQuery.error?.message}
               />
             ) : (
-              <HistoryTable history={history} loading={historyQuery.isLoading} />
+              <HistoryTable history={history} loading={historyQuery.isFetching} onPage={setPage} />
             )}
+          </Card>
+        </Col>
+        <Col xs={24}>
+          <Card size="small" title="Changes">
+            <CampaignChanges id={id} version={campaign.version} />
           </Card>
         </Col>
       </Row>

@@ -51,6 +51,56 @@ export interface CampaignSettings {
   active: boolean;
 }
 
+/** The settings a campaign's change log names, with their labels (its rows: { field: { from, to } }). */
+export const SETTING_LABELS: Record<keyof CampaignSettings, string> = {
+  name: "Name",
+  customer_id: "Customer",
+  list_id: "Mailing list",
+  product_id: "Product",
+  template_id: "Template",
+  cadence: "When",
+  day_of_month: "Day of the month",
+  month: "Month",
+  delay_days: "Days after joining",
+  quantity_source: "Pieces from",
+  quantity: "Pieces",
+  mail_class: "Mail class",
+  lead_days: "Days to the first drop",
+  drop_count: "Drops",
+  active: "Active",
+};
+
+/** The settings that differ between two versions of a campaign, as { field: { from, to } }. */
+export function settingsChanges(
+  before: CampaignSettings | null,
+  after: CampaignSettings,
+): Record<string, { from: unknown; to: unknown }> {
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const key of Object.keys(SETTING_LABELS) as (keyof CampaignSettings)[]) {
+    const from = before ? (before[key] ?? null) : null;
+    const to = after[key] ?? null;
+    if (from !== to) changes[key] = { from, to };
+  }
+  return changes;
+}
+
+/** One change in words: "Day of the month: 15 → 20"; a record's id as #id, a cadence, class or yes/no by name. */
+export function describeSettingChange(field: string, from: unknown, to: unknown): string {
+  const value = (v: unknown): string => {
+    if (v === null || v === undefined || v === "") return "—";
+    if (typeof v === "boolean") return v ? "Yes" : "No";
+    if (field === "cadence") return CADENCE_LABELS[v as Cadence] ?? String(v);
+    if (field === "mail_class") return MAIL_CLASS_LABELS[v as MailClass] ?? String(v);
+    if (field === "month" && typeof v === "number") return MONTHS[v - 1] ?? String(v);
+    if (field.endsWith("_id")) return `#${String(v)}`;
+    return String(v);
+  };
+  const label = SETTING_LABELS[field as keyof CampaignSettings] ?? field;
+  return from === null || from === undefined
+    ? `${label}: ${value(to)}`
+    : `${label}: ${value(from)} → ${value(to)}`;
+}
+
 /** What a campaign's run made (the scheduler's job_runs.result), or why it mailed nothing. */
 export interface CampaignRunResult {
   order_id?: number;

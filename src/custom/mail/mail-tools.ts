@@ -141,6 +141,17 @@ export function quoteOf(tiers: unknown, pieces: number, rate: number): Quote | n
   return { pieces, print, rate, postage, total: cents(print + postage) };
 }
 
+/** The order line postage is billed on: "Postage: 500 pieces × $0.310, Marketing Mail card". */
+export function postageLineDescription(
+  pieces: number,
+  rate: number,
+  mailClass: ToolMailClass,
+  shape: Shape,
+): string {
+  const each = pieces === 1 ? "piece" : "pieces";
+  return `Postage: ${count(pieces)} ${each} × $${rate.toFixed(3)}, ${TOOL_MAIL_CLASSES[mailClass]} ${shape}`;
+}
+
 /** Pieces split into `drops` equal drops, the remainder one piece each on the first. */
 export function equalDrops(pieces: number, drops: number): number[] {
   const each = Math.floor(pieces / drops);

@@ -17,6 +17,9 @@ export const MERGE_TAGS: MergeTag[] = [
   { tag: "amount_due", label: "What the customer still owes on the order" },
   { tag: "proof_url", label: "A link to the order's latest proof (valid 14 days)" },
   { tag: "tracking_url", label: "The tracking link of the order's latest shipment" },
+  { tag: "mail_order_number", label: "The order's mail order (the one of its latest mailed drop)" },
+  { tag: "drop_no", label: "The number of the order's latest mailed drop" },
+  { tag: "quantity", label: "The pieces in the order's latest mailed drop" },
 ];
 
 const TRACKING: Record<string, string> = {

@@ -1,6 +1,7 @@
 // The automated campaign's page (src/custom/mail/campaign-page.tsx) in a real <Refine> with the app's data provider
 // and http client; the API is a fake adapter answering by path. It shows the campaign's calendar and next run, the
 // history (the order and mail order a run made, a retried attempt's error), and Run now posts and says what it made.
+// Its settings' change log reads in words. Delete asks first, sends the version read and returns to the campaigns.
 import { Refine } from "@refinedev/core";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -11,27 +12,14 @@ import CampaignPage from "../../../src/custom/mail/campaign-page";
 import { setMergedPermissions } from "../../../src/providers/access-control";
 import { dataProvider } from "../../../src/providers/data-provider";
 import { httpClient } from "../../../src/providers/http-client";
+import { SPRING_CAMPAIGN } from "./campaign-settings";
 
-vi.setConfig({ testTimeout: 30_000 });
+vi.setConfig({ testTimeout: 60_000 });
 
 const campaign = {
   id: 7,
   version: 3,
-  name: "Spring list: monthly postcard",
-  customer_id: 4,
-  list_id: 10,
-  product_id: 2,
-  template_id: null,
-  cadence: "monthly",
-  day_of_month: 15,
-  month: null,
-  delay_days: null,
-  quantity_source: "fixed",
-  quantity: 2500,
-  mail_class: "marketing",
-  lead_days: 3,
-  drop_count: 2,
-  active: true,
+  ...SPRING_CAMPAIGN,
   next_run_at: "2027-03-15T11:00:00.000Z",
   last_run_at: null,
   created_at: "2027-01-01T00:00:00.000Z",
@@ -71,6 +59,9 @@ const history = {
       manual: false,
     },
   ],
+  page: 1,
+  limit: 20,
+  total: 1,
   waiting: [
     {
       id: 11,
@@ -90,30 +81,49 @@ let ran = false;
 beforeAll(() => {
   setMergedPermissions({
     isAdmin: false,
-    permissions: { MailOrder: ["Read", "Create", "Update"], Order: ["Create"] },
+    permissions: { MailOrder: ["Read", "Create", "Update", "Delete"], Order: ["Create"] },
   });
   httpClient.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
     const url = httpClient.getUri(config).replace(/^.*\/api\/v1\//, "");
-    sent.push(`${config.method?.toUpperCase()} ${url}`);
+    sent.push(`${config.method?.toUpperCase()} ${url}${config.data ? ` ${config.data}` : ""}`);
     let data: unknown = { data: campaign };
-    if (url === "campaigns/7/runs")
-      data = { data: ran ? { runs: [doneRun, ...history.runs], waiting: [] } : history };
+    if (url.startsWith("campaigns/7/runs?"))
+      data = {
+        data: ran ? { ...history, runs: [doneRun, ...history.runs], waiting: [], total: 2 } : history,
+      };
     if (url === "campaigns/7/run") {
       ran = true;
       data = { data: { outcome: "done", run: doneRun, campaign } };
     }
+    if (config.method === "delete") data = { data: { id: 7 } };
+    if (url.startsWith("campaigns/7/change-logs?"))
+      data = {
+        data: [
+          {
+            id: 5,
+            action: "update",
+            changed_at: "2027-02-01T10:00:00.000Z",
+            user: { id: 1, name: "Avery Admin" },
+            changes: {
+              day_of_month: { from: 1, to: 15 },
+              mail_class: { from: "first_class", to: "marketing" },
+            },
+          },
+        ],
+      };
     return { status: 200, statusText: "", data, headers: {}, config } as AxiosResponse;
   };
 });
 afterAll(() => setMergedPermissions(null));
 
 describe("the automated campaign's page", () => {
-  it("shows the calendar, the failed attempt, and Run now's order and mail order", async () => {
+  it("shows the calendar, the failed attempt, Run now's order and mail order, and deletes after asking", async () => {
     render(
       <MemoryRouter initialEntries={["/automated-campaigns/7"]}>
         <Refine dataProvider={dataProvider} options={{ disableTelemetry: true }}>
           <Routes>
             <Route path="/automated-campaigns/:id" element={<CampaignPage />} />
+            <Route path="/automated-drop-postcard-tool" element={<h1>All campaigns</h1>} />
           </Routes>
         </Refine>
       </MemoryRouter>,
@@ -124,6 +134,11 @@ describe("the automated campaign's page", () => {
     const table = await screen.findByLabelText("Run history");
     await waitFor(() => expect(within(table).getByText("Failed, will retry")).toBeInTheDocument());
     expect(within(table).getByText(/more than the 1,447 records/)).toBeInTheDocument();
+    expect(sent).toContain("GET campaigns/7/runs?page=1&limit=20");
+    const changes = await screen.findByLabelText("Changes");
+    await waitFor(() => expect(within(changes).getByText("Day of the month: 1 → 15")).toBeInTheDocument());
+    expect(within(changes).getByText("Mail class: First-Class → Marketing Mail")).toBeInTheDocument();
+    expect(within(changes).getByText("Avery Admin")).toBeInTheDocument();
     expect(screen.getByText(/A run failed 1 of 5 times; the next attempt is at/)).toBeInTheDocument();
 
     const typist = userEvent.setup({ delay: null });
@@ -131,7 +146,7 @@ describe("the automated campaign's page", () => {
     const popover = await screen.findByRole("tooltip");
     await typist.click(within(popover).getByRole("button", { name: "Run now" }));
     expect(await screen.findByText("Run done: ORD-100501 with mail order MO-30077")).toBeInTheDocument();
-    expect(sent).toContain("POST campaigns/7/run");
+    expect(sent.some((call) => call.startsWith("POST campaigns/7/run"))).toBe(true);
     await waitFor(() =>
       expect(within(table).getByRole("link", { name: "MO-30077" })).toHaveAttribute(
         "href",
@@ -140,5 +155,14 @@ describe("the automated campaign's page", () => {
     );
     expect(within(table).getByRole("link", { name: "ORD-100501" })).toHaveAttribute("href", "/orders/501");
     expect(within(table).getByText("Run now")).toBeInTheDocument();
+
+    // Delete asks first, sends the version read, and goes back to the campaigns.
+    await typist.click(screen.getByRole("button", { name: "Delete" }));
+    const confirm = await screen.findByText("Delete this campaign?");
+    expect(sent.some((call) => call.startsWith("DELETE"))).toBe(false);
+    const box = confirm.closest(".ant-popover") as HTMLElement;
+    await typist.click(within(box).getByRole("button", { name: "Delete" }));
+    expect(await screen.findByRole("heading", { name: "All campaigns" })).toBeInTheDocument();
+    expect(sent).toContain('DELETE campaigns/7 {"version":3}');
   });
 });

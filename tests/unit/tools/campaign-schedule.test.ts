@@ -6,7 +6,13 @@ import {
   nextRunAt,
   splitQuantity,
 } from "../../../server/campaigns/schedule";
-import { describeCalendar, describeQuantity } from "../../../src/custom/mail/campaign-words";
+import {
+  describeCalendar,
+  describeQuantity,
+  describeSettingChange,
+  settingsChanges,
+} from "../../../src/custom/mail/campaign-words";
+import { SPRING_CAMPAIGN } from "./campaign-settings";
 
 // An automated campaign's calendar (server/campaigns/schedule.ts): occurrences across month ends and leap
 // years, runs at 06:00 in the tenant's zone, drops moved off weekends and USPS holidays.
@@ -155,5 +161,41 @@ describe("the campaign page's words", () => {
     expect(
       describeQuantity({ cadence: "list_join", quantity_source: "fixed", quantity: 5, drop_count: 1 }),
     ).toBe("the contacts who joined that day");
+  });
+});
+
+describe("a campaign's change log", () => {
+  const before = SPRING_CAMPAIGN;
+  it("names only the settings that changed, with both values", () => {
+    expect(settingsChanges(before, { ...before })).toEqual({});
+    expect(settingsChanges(before, { ...before, cadence: "yearly", month: 3, template_id: 9 })).toEqual({
+      cadence: { from: "monthly", to: "yearly" },
+      month: { from: null, to: 3 },
+      template_id: { from: null, to: 9 },
+    });
+    expect(Object.keys(settingsChanges(null, before))).toEqual([
+      "name",
+      "customer_id",
+      "list_id",
+      "product_id",
+      "cadence",
+      "day_of_month",
+      "quantity_source",
+      "quantity",
+      "mail_class",
+      "lead_days",
+      "drop_count",
+      "active",
+    ]);
+  });
+  it.each([
+    ["cadence", "monthly", "quarterly", "When: Monthly → Quarterly"],
+    ["mail_class", null, "first_class", "Mail class: First-Class"],
+    ["month", 2, 11, "Month: February → November"],
+    ["active", true, false, "Active: Yes → No"],
+    ["list_id", 10, 12, "Mailing list: #10 → #12"],
+    ["template_id", 9, null, "Template: #9 → —"],
+  ])("%s: %j → %j", (field, from, to, words) => {
+    expect(describeSettingChange(field, from, to)).toBe(words);
   });
 });

@@ -4,6 +4,7 @@ import {
   eddmRetailProblems,
   equalDrops,
   MAIL_TOOLS,
+  postageLineDescription,
   quoteOf,
   sizeProblem,
 } from "../../../src/custom/mail/mail-tools";
@@ -89,6 +90,14 @@ describe("a job's price", () => {
   });
   it("cannot price a product without tiers", () => {
     expect(quoteOf([], 100, 0.3)).toBeNull();
+  });
+  it("names the postage line's pieces, rate, class and shape", () => {
+    expect(postageLineDescription(12_500, 0.31, "marketing", "card")).toBe(
+      "Postage: 12,500 pieces × $0.310, Marketing Mail card",
+    );
+    expect(postageLineDescription(1, 0.247, "eddm_retail", "letter")).toBe(
+      "Postage: 1 piece × $0.247, EDDM Retail letter",
+    );
   });
   it("splits pieces into equal drops", () => {
     expect(equalDrops(1_001, 2)).toEqual([501, 500]);

@@ -21,6 +21,20 @@ describe("SMS merge tags", () => {
       },
     ],
     ["{{amount_due}}{{amount_due}}", { amount_due: "" }, { text: "", unknown: [], empty: ["amount_due"] }],
+    [
+      "Drop {{drop_no}} of mailing {{mail_order_number}} ({{quantity}} pieces) went to the post office today.",
+      { drop_no: "2", mail_order_number: "MO-30007", quantity: "2,500" },
+      {
+        text: "Drop 2 of mailing MO-30007 (2,500 pieces) went to the post office today.",
+        unknown: [],
+        empty: [],
+      },
+    ],
+    [
+      "Drop {{drop_no}} ({{quantity}}) of {{mail_order_number}}",
+      { mail_order_number: "MO-30007", drop_no: null, quantity: null },
+      { text: "Drop  () of MO-30007", unknown: [], empty: ["drop_no", "quantity"] },
+    ],
   ])("%s", (body, values, expected) => {
     expect(renderTemplate(body, values)).toMatchObject(expected);
   });
