@@ -52,7 +52,11 @@ export async function titlesOf(
 ): Promise<Map<number, string>> {
   const rows = await rowsByIds(tx, model, tenantId, ids);
   return new Map(
-    rows.map((r) => [r.id as number, String(r[model.resource.titleField] ?? `#${String(r.id)}`)]),
+    // Without a title, its kind and id ("Transaction 336", as the look-ups and the app name it; "#336" reads as a placeholder).
+    rows.map((r) => [
+      r.id as number,
+      String(r[model.resource.titleField] ?? `${model.resource.singular} ${String(r.id)}`),
+    ]),
   );
 }
 

@@ -302,6 +302,23 @@ describeEachStore("the order desk (%s)", (dbKind) => {
       remedy: "refund",
       status: "requested",
     });
+    // The desk names a refund's payment; a cash payment has no transaction id: its kind and id, never "#id".
+    type Desk = { refunds: { payment: string | null }[]; payments: Saved[] };
+    const cash = ok<Desk>(await csr.call("GET", `orders/${o.id}/desk`)).payments.find(
+      (p) => p.method === "cash",
+    );
+    ok(
+      await post(csr, "refund-approvals", {
+        order_id: o.id,
+        payment_id: cash?.id,
+        amount: 10,
+        reason: "damaged",
+        remedy: "refund",
+      }),
+      201,
+    );
+    const desk = ok<Desk>(await csr.call("GET", `orders/${o.id}/desk`));
+    expect(desk.refunds.map((r) => r.payment)).toContain(`Transaction ${cash?.id}`);
   });
 
   it("gangs approved items onto an open run: the gang rule applies, the items move to Batched", async () => {
