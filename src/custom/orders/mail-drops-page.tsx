@@ -31,6 +31,7 @@ import { formatDate, formatNumber } from "../../components/fields/format";
 import { useFetched } from "../../providers/use-fetched";
 import { type CalendarDrop, type DropRow, dropsByDate, halfOf } from "./mail-drop-plan";
 import { OrderLoadError } from "./order-load-error";
+import { StatusTag } from "./status-tag";
 import { errorText, useDeskCall } from "./use-desk-call";
 
 interface MailOrderDrops {
@@ -338,7 +339,7 @@ export default function MailDropsPage() {
                   <Typography.Text type="secondary">
                     {formatNumber(m.piece_count ?? 0)} pieces
                   </Typography.Text>
-                  {m.status && <Tag color={m.status.color ?? undefined}>{m.status.name}</Tag>}
+                  {m.status && <StatusTag status={m.status} />}
                 </Space>
               }
               extra={<Button onClick={() => setDialog({ kind: "add", mailOrder: m })}>Add drop</Button>}

@@ -31,11 +31,15 @@ interface Checked {
 }
 
 export function PreflightTag({ file }: { file: Checked }) {
-  const { color, label } = PREFLIGHT_TAG[preflightState(file)];
+  const state = preflightState(file);
+  const { label } = PREFLIGHT_TAG[state];
   const summary = preflightSummary(file.preflight);
+  // The result's colour on its icon, the words in the text colour: antd's coloured tags (gold on light
+  // yellow) are under the contrast a label needs.
+  const icon = state === "pass" || state === "warn" || state === "fail" ? ICON[state] : undefined;
   return (
     <Tooltip title={summary || undefined}>
-      <Tag color={color} data-testid={`preflight-${file.id}`}>
+      <Tag icon={icon} data-testid={`preflight-${file.id}`}>
         {label}
       </Tag>
     </Tooltip>

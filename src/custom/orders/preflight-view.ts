@@ -18,12 +18,12 @@ export function preflightState(file: {
   return Array.isArray(file.preflight) && file.preflight.length === 0 ? "checking" : "none";
 }
 
-export const PREFLIGHT_TAG: Record<PreflightState, { color: string; label: string }> = {
-  pass: { color: "success", label: "Passed" },
-  warn: { color: "warning", label: "Warnings" },
-  fail: { color: "error", label: "Failed" },
-  checking: { color: "processing", label: "Checking…" },
-  none: { color: "default", label: "Not checked" },
+export const PREFLIGHT_TAG: Record<PreflightState, { label: string }> = {
+  pass: { label: "Passed" },
+  warn: { label: "Warnings" },
+  fail: { label: "Failed" },
+  checking: { label: "Checking…" },
+  none: { label: "Not checked" },
 };
 
 const CHECK_NAMES: Record<string, string> = {

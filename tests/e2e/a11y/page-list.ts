@@ -191,7 +191,7 @@ export async function pageList(
 }
 
 /** A drawer kind's record pages that a hand-built page of its own replaces (src/custom/catalogue/catalogue-routes.tsx). */
-const FULL_PAGES = new Set(["/attributes/create", "/attributes/:id", "/attributes/:id/edit"]);
+const FULL_PAGES = new Set(["/attributes/create", "/attributes/:id"]);
 
 /** Hand-built pages whose records the API lists under another path (the campaigns' pages: GET /campaigns). */
 const HAND_BUILT_LISTS: Record<string, string> = {
