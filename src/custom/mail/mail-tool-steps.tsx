@@ -198,7 +198,7 @@ export function MailingStep() {
       </Form.Item>
       {source === "eddm" ? (
         <Form.Item name="route_ids" label="EDDM routes" rules={required("Choose EDDM routes")}>
-          <RoutePicker />
+          <RoutePicker scrollHeight={360} />
         </Form.Item>
       ) : (
         <Form.Item name="list_ids" label="Mailing lists" rules={required("Choose a mailing list")}>

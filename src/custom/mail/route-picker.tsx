@@ -24,9 +24,11 @@ interface RoutePickerProps {
   onChange?: (ids: number[]) => void;
   /** Each route's code links to its record page (the EDDM routes page; the tools keep the user in the wizard). */
   linkRoutes?: boolean;
+  /** A table of its own height that scrolls (inside a wizard's step); without it, the page scrolls. */
+  scrollHeight?: number;
 }
 
-export function RoutePicker({ value = [], onChange, linkRoutes = false }: RoutePickerProps) {
+export function RoutePicker({ value = [], onChange, linkRoutes = false, scrollHeight }: RoutePickerProps) {
   // Through the tools' own endpoint: whoever makes mail orders picks routes without reading the Route pages.
   const { data, query } = useFetched<RouteRow[]>({
     url: "mail-tools/routes",
@@ -77,7 +79,7 @@ export function RoutePicker({ value = [], onChange, linkRoutes = false }: RouteP
         loading={query.isLoading}
         dataSource={shown}
         pagination={false}
-        scroll={{ y: 360 }}
+        scroll={scrollHeight ? { y: scrollHeight } : undefined}
         locale={{ emptyText: "No EDDM routes: add them on the EDDM routes page" }}
         rowSelection={{
           selectedRowKeys: value,

@@ -42,7 +42,10 @@ function FourOverList() {
           message={data.message}
           description={
             <span>
-              Nothing can be sent or tracked until then. <Link to="/integrations">Open Integrations</Link>
+              Nothing can be sent or tracked until then.{" "}
+              <Link to="/integrations" style={{ textDecoration: "underline" }}>
+                Open Integrations
+              </Link>
             </span>
           }
         />
