@@ -5,15 +5,16 @@
 // address (?routes=), so a link or a reload keeps them. Records are added and edited on the generic pages.
 import { useCan } from "@refinedev/core";
 import { Button, Card, Flex, Table, Typography } from "antd";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { useFetched } from "../../providers/use-fetched";
+import { useSearchParam } from "../../routing/use-search-param";
 import { RoutePicker, type RouteRow } from "./route-picker";
 import { parseRouteIds, zipTotals } from "./route-totals";
 
 const count = (n: number) => n.toLocaleString("en-US");
 
 export default function RoutesPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParam] = useSearchParam();
   const chosen = parseRouteIds(params.get("routes"));
   const { data } = useFetched<RouteRow[]>({
     url: "mail-tools/routes",
@@ -21,16 +22,7 @@ export default function RoutesPage() {
   });
   const { data: create } = useCan({ resource: "routes", action: "create" });
   const totals = zipTotals(data ?? []);
-  const choose = (ids: number[]) =>
-    setParams(
-      (p) => {
-        if (ids.length > 0) p.set("routes", ids.join(","));
-        else p.delete("routes");
-        return p;
-      },
-      { replace: true },
-    );
-
+  const choose = (ids: number[]) => setParam("routes", ids.join(","));
   return (
     <Flex vertical gap={12}>
       <Flex justify="space-between" align="center" wrap gap={8}>
