@@ -8,9 +8,18 @@ import { clearSession, setSessionToken } from "../../src/providers/session";
 vi.setConfig({ testTimeout: 30_000 });
 
 const recovery = vi.hoisted(() => ({ handleFailure: vi.fn() }));
+// One mock that reads a flag: vi.doMock in a hook would queue a second mock of the same module, and Vitest
+// resolves queued mocks concurrently, so which one won was a race on a busy machine. The factory's module is
+// kept across vi.resetModules, so the failure is in reading its export.
+const guestChunk = vi.hoisted(() => ({ fails: false }));
 
 vi.mock("../../src/App", () => ({ App: () => <p>the app</p> }));
-vi.mock("../../src/guest/guest-app", () => ({ GuestApp: () => <p>the guest app</p> }));
+vi.mock("../../src/guest/guest-app", () => ({
+  get GuestApp() {
+    if (guestChunk.fails) throw new Error("Failed to fetch dynamically imported module");
+    return () => <p>the guest app</p>;
+  },
+}));
 vi.mock("../../src/routing/browser-chunk-recovery", () => ({
   chunkRecovery: recovery,
   installPreloadErrorHandler: () => () => {},
@@ -97,12 +106,10 @@ describe("with a complete configuration", () => {
   describe("when the app's code cannot be loaded", () => {
     beforeEach(() => {
       vi.spyOn(console, "error").mockImplementation(() => {});
-      vi.doMock("../../src/guest/guest-app", () => {
-        throw new Error("Failed to fetch dynamically imported module");
-      });
+      guestChunk.fails = true;
     });
     afterEach(() => {
-      vi.doMock("../../src/guest/guest-app", () => ({ GuestApp: () => <p>the guest app</p> }));
+      guestChunk.fails = false;
     });
 
     it("reloads once (chunk recovery)", async () => {
