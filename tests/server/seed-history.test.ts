@@ -8,6 +8,7 @@ import { dropErrors } from "../../server/resources/hooks/mail-orders";
 import { loadRegistry } from "../../server/resources/model";
 import { secretPrefix } from "../../server/resources/secrets";
 import { eddmRetailProblems } from "../../src/custom/mail/mail-tools";
+import { JUGGLERS, slotsOnSheet } from "../../src/custom/production/juggler-logic";
 import { IDENTITY_KINDS } from "../../src/resource-engine/define";
 import type { Field } from "../../src/resource-engine/fields";
 import { createTestDatabase, REPO_ROOT, type TestDatabase } from "./helpers";
@@ -17,6 +18,7 @@ import { createTestDatabase, REPO_ROOT, type TestDatabase } from "./helpers";
 // computed fields as the server's hooks compute them.
 
 const registry = await loadRegistry();
+const num = (value: string | null) => (value === null ? null : Number(value));
 
 const ITEM_FLOW = [
   "received",
@@ -232,6 +234,32 @@ describe("the demo shop's history", () => {
       select r.run_number from runs r join runs_items ri on ri.parent_id = r.id
       group by r.id, r.run_number, r.due_at having r.due_at is distinct from min(ri.due_at) limit 5`);
     expect(due).toEqual([]);
+  });
+
+  it("fills no run past the slots its sheet holds, counted as the jugglers count them", async () => {
+    const slots = await rows<{
+      run_number: string;
+      run_type: string;
+      sheet_width: string;
+      sheet_height: string;
+      used: number;
+      pieces: { width: string | null; height: string | null; bleed: string | null }[];
+    }>(`
+      select r.run_number, r.run_type, r.sheet_width, r.sheet_height, sum(greatest(ri.number_up, 1))::int as used,
+             json_agg(json_build_object('width', coalesce(p.flat_width, p.finished_width),
+                                        'height', coalesce(p.flat_height, p.finished_height), 'bleed', p.bleed)) as pieces
+      from runs r join runs_items ri on ri.parent_id = r.id
+      join orders_items oi on oi.id = ri.order_item_id join products p on p.id = oi.product_id
+      where r.run_type in ('gang', 'dedicated', 'digital_batch')
+      group by r.id`);
+    expect(slots.length).toBeGreaterThan(10);
+    const over = slots.filter((run) => {
+      const juggler = run.run_type === "digital_batch" ? JUGGLERS.digital : JUGGLERS.prepress;
+      const pieces = run.pieces.map((p) => ({ width: num(p.width), height: num(p.height), bleed: num(p.bleed) ?? 0 }));
+      const capacity = slotsOnSheet(num(run.sheet_width), num(run.sheet_height), pieces, juggler.gripper);
+      return capacity !== null && run.used > Math.max(capacity, run.pieces.length);
+    });
+    expect(over.map((run) => run.run_number)).toEqual([]);
   });
 
   it("plans the items of runs still to be printed: their product's stations, minutes from the quantity", async () => {

@@ -1,3 +1,4 @@
+import { balanceUps } from "../../../../src/custom/production/juggler-logic";
 import { childRef, type SeedContext, type SeedRow, seededRandom } from "../define";
 import { mailOrderRows } from "./mail";
 import {
@@ -20,7 +21,7 @@ import {
   settlePayments,
 } from "./money";
 import { planOrders } from "./orders";
-import { planProduction } from "./production";
+import { planProduction, runCapacity, runPaper, runSheet } from "./production";
 import { purchaseOrderRows } from "./purchasing";
 import { packingSlipRows } from "./shipping";
 import { addBusinessDays, addWorkHours, DAY, localDate } from "./time";
@@ -190,19 +191,18 @@ function wasteShare(key: string): number {
 
 function runRow(shop: Shop, run: RunPlan): SeedRow {
   const { now, random, staff } = shop;
-  const sheet = run.stock ?? shop.papers[0] ?? null;
-  const [sw, sh] = sheet
-    ? [sheet.width, sheet.height]
-    : run.process === "digital_batch"
-      ? [13, 19]
-      : [28, 40];
-  const area = (it: ItemPlan) => (it.product.width + 0.25) * (it.product.height + 0.25);
-  const capacity = (it: ItemPlan) => Math.max(1, Math.floor((sw * sh * 0.85) / area(it)));
+  const sheet = runPaper(shop, run.stock);
+  const [sw, sh] = runSheet(shop, run.process, run.stock);
   const nest = run.process === "large_format_nest";
   const totalQty = run.items.reduce((n, it) => n + it.quantity, 0);
-  const ups = run.items.map((it) =>
-    nest ? 1 : Math.max(1, Math.round((capacity(it) * it.quantity) / Math.max(1, totalQty))),
-  );
+  // The slots as the jugglers count and share them, so a seeded run is never shown over-full.
+  const capacity = runCapacity(shop, run.process, run.stock, run.items);
+  const ups = nest
+    ? run.items.map(() => 1)
+    : balanceUps(
+        capacity,
+        run.items.map((it) => it.quantity),
+      );
   const perBooklet = (it: ItemPlan) => (it.product.type === "Booklet" ? 4 : 1);
   const sheets = nest
     ? totalQty

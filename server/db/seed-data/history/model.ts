@@ -51,6 +51,8 @@ export interface Product {
   days: number;
   width: number;
   height: number;
+  /** The printed piece, flat (before folding) where it differs, with its bleed: what a run's sheet holds. */
+  flat: { width: number; height: number; bleed: number };
   /** Folded, stitched or die-cut after cutting. */
   finishing: boolean;
   /** Its production route: station names in order. */
@@ -213,6 +215,11 @@ function productOf(row: SeedRow): Product {
     days: Number(row.turnaround_days ?? 3),
     width: Number(row.finished_width ?? 3.5),
     height: Number(row.finished_height ?? 2),
+    flat: {
+      width: Number(row.flat_width ?? row.finished_width ?? 3.5),
+      height: Number(row.flat_height ?? row.finished_height ?? 2),
+      bleed: Number(row.bleed ?? 0),
+    },
     finishing: route.some((s) => s !== null && FINISHING_STATIONS.has(s)),
     route: route.filter((s): s is string => s !== null),
     popularity: Number(row.$popularity ?? 1),

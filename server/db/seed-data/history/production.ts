@@ -1,3 +1,5 @@
+import { slotsOnSheet } from "../../../../src/custom/production/juggler-logic";
+import { DIGITAL_GRIPPER, OFFSET_GRIPPER } from "../../../../src/custom/production/print/imposition";
 import { showFloorFigures } from "./floor-figures";
 import {
   between,
@@ -24,6 +26,48 @@ const MAX_ITEMS: Record<Exclude<Process, "outsourced">, number> = {
   large_format_nest: 8,
   dedicated: 1,
 };
+
+/** The paper a run prints on: its stock, else the shop's first paper. */
+export const runPaper = (shop: Shop, stock: Paper | null): Paper | null => stock ?? shop.papers[0] ?? null;
+
+/** The sheet a run prints on: its paper's size, else the press's usual size. */
+export function runSheet(shop: Shop, process: RunPlan["process"], stock: Paper | null): [number, number] {
+  const sheet = runPaper(shop, stock);
+  return sheet ? [sheet.width, sheet.height] : process === "digital_batch" ? [13, 19] : [28, 40];
+}
+
+/** The slots the run's sheet holds for these items, as the jugglers count them (juggler-logic.ts). */
+export function runCapacity(
+  shop: Shop,
+  process: RunPlan["process"],
+  stock: Paper | null,
+  items: readonly ItemPlan[],
+): number | null {
+  const [width, height] = runSheet(shop, process, stock);
+  const gripper = process === "digital_batch" ? DIGITAL_GRIPPER : OFFSET_GRIPPER;
+  const pieces = [...new Set(items.map((it) => it.product.flat))];
+  const key = [width, height, gripper, ...pieces.map((p) => `${p.width}x${p.height}+${p.bleed}`).sort()].join(
+    "|",
+  );
+  // Laying a sheet out takes a while and the 100,000-order seed asks the same few sheets and sizes again and again.
+  if (!capacities.has(key)) capacities.set(key, slotsOnSheet(width, height, pieces, gripper));
+  return capacities.get(key) ?? null;
+}
+const capacities = new Map<string, number | null>();
+
+/** The longest start of `items` whose pieces all have a slot of the sheet (a nest takes them all), at least one. */
+function fillRun(
+  shop: Shop,
+  process: RunPlan["process"],
+  stock: Paper | null,
+  items: ItemPlan[],
+): ItemPlan[] {
+  if (process === "large_format_nest") return items;
+  let n = 1;
+  while (n < items.length && (runCapacity(shop, process, stock, items.slice(0, n + 1)) ?? Infinity) >= n + 1)
+    n++;
+  return items.slice(0, n);
+}
 
 /** The press sheet of a run: the product's paper on the sheet size its press takes. */
 export function runStock(shop: Shop, item: ItemPlan): Paper | null {
@@ -131,10 +175,10 @@ function buildRuns(shop: Shop, orders: OrderPlan[]): RunPlan[] {
   for (const { stock, items } of sorted) {
     const first = items[0];
     const process = first.process as RunPlan["process"];
-    const size = MAX_ITEMS[process];
     items.sort((a, b) => a.dueAt - b.dueAt);
-    for (let i = 0; i < items.length; i += size) {
-      const chunk = items.slice(i, i + size);
+    for (let i = 0; i < items.length; ) {
+      const chunk = fillRun(shop, process, stock, items.slice(i, i + MAX_ITEMS[process]));
+      i += chunk.length;
       // Filled when its last item was batched.
       const slot = Math.max(...chunk.map((it) => it.slot as number));
       const due = Math.min(...chunk.map((it) => it.dueAt));

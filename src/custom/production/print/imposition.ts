@@ -104,9 +104,10 @@ export function layoutSheet(
       let row = rows.find((r) => r.height >= s.h && area.width - r.used >= s.w - 1e-9);
       if (!row) {
         const y = rows.length ? rows[rows.length - 1].y + rows[rows.length - 1].height : area.y;
+        // Nothing fits it now, and rows only fill: no later copy of this piece fits either.
         if (s.w > area.width + 1e-9 || y + s.h > area.y + area.height + 1e-9) {
-          missing++;
-          continue;
+          missing = s.numberUp - copy + 1;
+          break;
         }
         row = { y, height: s.h, used: 0, pieces: [] };
         rows.push(row);
