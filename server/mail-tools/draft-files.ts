@@ -11,6 +11,10 @@ import { fieldError, notFound } from "../http/errors";
 // finished file is kept here until the job becomes an order, then moved to the order's files in the
 // order's transaction (the same stored object, queued for preflight like the desk's uploads).
 
+/** The rows of one saved job of a tenant. */
+const ofDraft = (tenantId: number, draftId: number) =>
+  and(eq(mail_tool_draft_files.tenant_id, tenantId), eq(mail_tool_draft_files.draft_id, draftId));
+
 /** 404 unless the draft is the caller's own in their tenant; a letter has no back. */
 export async function requireDraftFor(
   db: Database,
@@ -51,13 +55,7 @@ export async function recordDraftFile(app: FastifyInstance, file: DraftFile) {
   return app.db.transaction(async (tx) => {
     await tx
       .delete(mail_tool_draft_files)
-      .where(
-        and(
-          eq(mail_tool_draft_files.tenant_id, file.tenantId),
-          eq(mail_tool_draft_files.draft_id, file.draftId),
-          eq(mail_tool_draft_files.side, file.side),
-        ),
-      );
+      .where(and(ofDraft(file.tenantId, file.draftId), eq(mail_tool_draft_files.side, file.side)));
     const [row] = await tx
       .insert(mail_tool_draft_files)
       .values({
@@ -87,7 +85,7 @@ export async function draftFilesOf(db: Database, tenantId: number, draftId: numb
       size: mail_tool_draft_files.size,
     })
     .from(mail_tool_draft_files)
-    .where(and(eq(mail_tool_draft_files.tenant_id, tenantId), eq(mail_tool_draft_files.draft_id, draftId)))
+    .where(ofDraft(tenantId, draftId))
     .orderBy(desc(mail_tool_draft_files.side));
 }
 
@@ -95,13 +93,7 @@ export async function draftFilesOf(db: Database, tenantId: number, draftId: numb
 export async function removeDraftFile(db: Database, tenantId: number, draftId: number, fileId: number) {
   const gone = await db
     .delete(mail_tool_draft_files)
-    .where(
-      and(
-        eq(mail_tool_draft_files.tenant_id, tenantId),
-        eq(mail_tool_draft_files.draft_id, draftId),
-        eq(mail_tool_draft_files.id, fileId),
-      ),
-    )
+    .where(and(ofDraft(tenantId, draftId), eq(mail_tool_draft_files.id, fileId)))
     .returning({ id: mail_tool_draft_files.id });
   return gone.length > 0;
 }
@@ -117,22 +109,10 @@ export async function attachDraftFiles(
   const files = await tx
     .select()
     .from(mail_tool_draft_files)
-    .where(
-      and(
-        eq(mail_tool_draft_files.tenant_id, target.tenantId),
-        eq(mail_tool_draft_files.draft_id, target.draftId),
-      ),
-    )
+    .where(ofDraft(target.tenantId, target.draftId))
     .orderBy(desc(mail_tool_draft_files.side));
   if (files.length === 0) return [];
-  await tx
-    .delete(mail_tool_draft_files)
-    .where(
-      and(
-        eq(mail_tool_draft_files.tenant_id, target.tenantId),
-        eq(mail_tool_draft_files.draft_id, target.draftId),
-      ),
-    );
+  await tx.delete(mail_tool_draft_files).where(ofDraft(target.tenantId, target.draftId));
   const rows = await tx
     .insert(order_files)
     .values(
