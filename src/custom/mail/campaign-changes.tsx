@@ -20,6 +20,9 @@ export function CampaignChanges({ id, version }: { id: number; version: number }
     queryOptions: { queryKey: ["campaign-changes", id, page] },
     errorNotification: false,
   });
+  // The last total read: the pager keeps its pages while the next page loads.
+  const known = useRef(0);
+  if (total !== undefined) known.current = total;
   const { refetch } = query;
   useEffect(() => {
     if (version > 0) void refetch();
@@ -28,9 +31,6 @@ export function CampaignChanges({ id, version }: { id: number; version: number }
     return <Typography.Text type="danger">The change log could not be loaded.</Typography.Text>;
   }
   const rows = data ?? [];
-  // The last total read: the pager keeps its pages while the next page loads.
-  const known = useRef(0);
-  if (total !== undefined) known.current = total;
   return (
     <Table<ChangeEntry>
       size="small"
