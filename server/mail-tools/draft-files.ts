@@ -1,15 +1,18 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { MAIL_TOOLS, type ToolKey } from "../../src/custom/mail/mail-tools";
-import type { ArtworkSide } from "../../src/custom/orders/file-kinds";
+import type { ArtworkSide, Bucket } from "../../src/custom/orders/file-kinds";
 import type { Database } from "../db/open";
 import { mail_tool_draft_files, mail_tool_drafts, order_files } from "../db/schema";
+import { fileStorageOf } from "../files/storage";
 import { fieldError, notFound } from "../http/errors";
 
 // Artwork uploaded to a saved postcard or letter tool job (issue 22): the order files' own upload path
 // (server/files/uploads.ts, storage-uploads.ts) takes a draft as the owner instead of an order; the
 // finished file is kept here until the job becomes an order, then moved to the order's files in the
-// order's transaction (the same stored object, queued for preflight like the desk's uploads).
+// order's transaction (the same stored object, queued for preflight like the desk's uploads). A stored object
+// no job or order keeps any more (a side uploaded again, a file removed, a job deleted or printed from a
+// template) is removed from the store once its row is gone.
 
 /** The rows of one saved job of a tenant. */
 const ofDraft = (tenantId: number, draftId: number) =>
@@ -50,12 +53,35 @@ export interface DraftFile {
   size: number;
 }
 
-/** The draft's file for a side; an earlier upload for that side is replaced. */
+type Stored = { bucket: string; storage_key: string };
+const stored = { bucket: mail_tool_draft_files.bucket, storage_key: mail_tool_draft_files.storage_key };
+
+/** Removes objects whose rows are gone; a failure is logged (the object is left behind, nothing else fails). */
+export async function discardStored(app: FastifyInstance, objects: Stored[]): Promise<void> {
+  const store = fileStorageOf(app.config);
+  for (const o of objects) {
+    await store.remove(o.bucket as Bucket, o.storage_key).catch((error: unknown) => {
+      app.log.warn(
+        { err: error, key: o.storage_key },
+        "A saved job's discarded artwork could not be removed",
+      );
+    });
+  }
+}
+
+/** The stored objects of a saved job's files (to discard once the job is gone). */
+export function storedFilesOf(db: Database, tenantId: number, draftId: number): Promise<Stored[]> {
+  return db.select(stored).from(mail_tool_draft_files).where(ofDraft(tenantId, draftId));
+}
+
+/** The draft's file for a side; an earlier upload for that side is replaced (and its object discarded). */
 export async function recordDraftFile(app: FastifyInstance, file: DraftFile) {
-  return app.db.transaction(async (tx) => {
-    await tx
+  let replaced: Stored[] = [];
+  const row = await app.db.transaction(async (tx) => {
+    replaced = await tx
       .delete(mail_tool_draft_files)
-      .where(and(ofDraft(file.tenantId, file.draftId), eq(mail_tool_draft_files.side, file.side)));
+      .where(and(ofDraft(file.tenantId, file.draftId), eq(mail_tool_draft_files.side, file.side)))
+      .returning(stored);
     const [row] = await tx
       .insert(mail_tool_draft_files)
       .values({
@@ -72,6 +98,8 @@ export async function recordDraftFile(app: FastifyInstance, file: DraftFile) {
       .returning();
     return row;
   });
+  await discardStored(app, replaced);
+  return row;
 }
 
 /** What the wizard shows of a draft's files (never the storage key). */
@@ -89,12 +117,18 @@ export async function draftFilesOf(db: Database, tenantId: number, draftId: numb
     .orderBy(desc(mail_tool_draft_files.side));
 }
 
-/** Removes one of the draft's files (the caller's draft checked first); false when it was not there. */
-export async function removeDraftFile(db: Database, tenantId: number, draftId: number, fileId: number) {
-  const gone = await db
+/** Removes one of the draft's files (the caller's draft checked first) and its object; false when it was not there. */
+export async function removeDraftFile(
+  app: FastifyInstance,
+  tenantId: number,
+  draftId: number,
+  fileId: number,
+) {
+  const gone = await app.db
     .delete(mail_tool_draft_files)
     .where(and(ofDraft(tenantId, draftId), eq(mail_tool_draft_files.id, fileId)))
-    .returning({ id: mail_tool_draft_files.id });
+    .returning(stored);
+  await discardStored(app, gone);
   return gone.length > 0;
 }
 

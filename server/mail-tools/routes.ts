@@ -20,7 +20,7 @@ import type { ChildRows, Row } from "../resources/hooks";
 import type { ResourceRegistry } from "../resources/model";
 import { createRecord } from "../resources/record-writes";
 import { requireAdmin } from "../settings/require-admin";
-import { attachDraftFiles, draftFilesOf, removeDraftFile } from "./draft-files";
+import { attachDraftFiles, discardStored, draftFilesOf, removeDraftFile, storedFilesOf } from "./draft-files";
 import { type Job, jobBody, priceJob, rateTable } from "./job";
 import { postageServiceId } from "./postage-service";
 
@@ -225,6 +225,11 @@ export async function mailToolRoutes(
     const uploaded =
       draft_id === undefined ? [] : await draftFilesOf(app.db, getAuth(request).tenantId, draft_id);
     const artworkOnly = typeof job.template_id !== "number";
+    // Printed from its template: the job's uploaded files are not the order's, and go with the job.
+    const leftBehind =
+      draft_id !== undefined && !artworkOnly
+        ? await storedFilesOf(app.db, getAuth(request).tenantId, draft_id)
+        : [];
     if (artworkOnly && !uploaded.some((f) => f.side === "front") && !job.artwork?.length) {
       throw validationFailed([{ field: "template_id", message: NO_ARTWORK }]);
     }
@@ -309,6 +314,7 @@ export async function mailToolRoutes(
     });
     // Preflight once the files' rows are committed, as the desk's uploads are (server/preflight/runner.ts).
     for (const id of made.file_ids) void queuePreflight(app, registry, getAuth(request).tenantId, id);
+    await discardStored(app, leftBehind);
     reply.code(201);
     return { data: made };
   });
@@ -346,7 +352,7 @@ export async function mailToolRoutes(
     async (request, reply) => {
       const params = request.params as { id: string; file: string };
       const row = await draftOf(app.db, request, pathId(params.id));
-      if (!(await removeDraftFile(app.db, row.tenant_id, row.id, pathId(params.file)))) throw notFound();
+      if (!(await removeDraftFile(app, row.tenant_id, row.id, pathId(params.file)))) throw notFound();
       reply.code(204);
     },
   );
@@ -377,7 +383,10 @@ export async function mailToolRoutes(
 
   app.delete("/mail-tools/drafts/:id", { onRequest: requireAuth, ...hidden }, async (request, reply) => {
     const row = await draftOf(app.db, request, pathId((request.params as { id: string }).id));
+    const objects = await storedFilesOf(app.db, row.tenant_id, row.id);
+    // Its files' rows go with it (on delete cascade); their objects after.
     await app.db.delete(mail_tool_drafts).where(eq(mail_tool_drafts.id, row.id));
+    await discardStored(app, objects);
     reply.code(204);
   });
 }

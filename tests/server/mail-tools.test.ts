@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -47,6 +49,7 @@ describeEachStore("postcard and letter tools", (kind) => {
   let product = 0;
   let template = 0;
   let base = "";
+  let filesDir = "";
   const routes: Record<string, number> = {};
 
   const job = (change: Json = {}): Json => ({
@@ -74,7 +77,8 @@ describeEachStore("postcard and letter tools", (kind) => {
     });
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { config: { filesDir: tempDir("files"), maxUploadBytes: MAX } });
+    filesDir = tempDir("files");
+    t = await createTestApp(kind, { config: { filesDir, maxUploadBytes: MAX } });
     await t.app.listen({ port: 0, host: "127.0.0.1" });
     const address = t.app.server.address();
     base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}/api/v1`;
@@ -474,14 +478,26 @@ describeEachStore("postcard and letter tools", (kind) => {
       });
     const kept = (draft: number) =>
       n(db, sql`select count(*)::int as n from mail_tool_draft_files where draft_id = ${draft}`);
+    const keyOf = async (draft: number, side: string) =>
+      (
+        await selectRows<{ storage_key: string }>(
+          db,
+          sql`select storage_key from mail_tool_draft_files where draft_id = ${draft} and side = ${side}`,
+        )
+      )[0].storage_key;
+    /** Whether the embedded store still holds the object. */
+    const stored = (key: string) => existsSync(join(filesDir, "shop", key));
 
     it("keeps a saved job's front and back, shows them on resuming, and moves them to the order's files", async () => {
       const draft = await draftOf();
       const front = bytes(40 * 1024);
       await tusUpload(base, csr, front, meta(draft, "front", "front.pdf", "application/pdf"));
       await tusUpload(base, csr, bytes(1000, 3), meta(draft, "back", "back.png", "image/png"));
-      // A second front replaces the first.
+      // A second front replaces the first, whose object is removed from the store.
+      const first = await keyOf(draft, "front");
+      expect(stored(first)).toBe(true);
       await tusUpload(base, csr, bytes(2000, 5), meta(draft, "front", "front-v2.jpg", "image/jpeg"));
+      expect(stored(first)).toBe(false);
       const resumed = await call(t.app, "GET", `mail-tools/drafts/${draft}`, csr);
       expect(
         (resumed.body.data.files as Json[]).map((f) => [f.side, f.name, f.content_type, f.size]),
@@ -496,10 +512,20 @@ describeEachStore("postcard and letter tools", (kind) => {
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       const order = (await call(t.app, "GET", `orders/${res.body.data.order_id}`, csr)).body.data;
       const printId = (order.items as Json[])[0].id;
-      const files = await selectRows<{ name: string; kind: string; order_item_id: number; size: number }>(
+      const files = await selectRows<{
+        name: string;
+        kind: string;
+        order_item_id: number;
+        size: number;
+        storage_key?: string;
+      }>(
         db,
-        sql`select name, kind, order_item_id, size::int as size from order_files where order_id = ${order.id} order by name`,
+        sql`select name, kind, order_item_id, size::int as size, storage_key from order_files
+          where order_id = ${order.id} order by name`,
       );
+      // The same stored objects, now the order's.
+      expect(files.every((f) => f.storage_key && stored(f.storage_key))).toBe(true);
+      for (const f of files) delete f.storage_key;
       expect(files).toEqual([
         { name: "back.png", kind: "artwork", order_item_id: printId, size: 1000 },
         { name: "front-v2.jpg", kind: "artwork", order_item_id: printId, size: 2000 },
@@ -546,7 +572,8 @@ describeEachStore("postcard and letter tools", (kind) => {
         ]);
       }
       expect(await n(db, sql`select count(*)::int as n from orders`)).toBe(before);
-      // The back file can be removed from the job.
+      // The back file can be removed from the job, its object with it; deleting a job discards its files.
+      const back = await keyOf(draft, "back");
       const files = (await call(t.app, "GET", `mail-tools/drafts/${draft}`, csr)).body.data.files as Json[];
       expect(
         (await call(t.app, "DELETE", `mail-tools/drafts/${draft}/files/${files[0].id}`, other)).status,
@@ -555,6 +582,12 @@ describeEachStore("postcard and letter tools", (kind) => {
         (await call(t.app, "DELETE", `mail-tools/drafts/${draft}/files/${files[0].id}`, csr)).status,
       ).toBe(204);
       expect(await kept(draft)).toBe(0);
+      expect(stored(back)).toBe(false);
+      await tusUpload(base, csr, bytes(500), meta(draft, "front", "front.pdf", "application/pdf"));
+      const front = await keyOf(draft, "front");
+      expect((await call(t.app, "DELETE", `mail-tools/drafts/${draft}`, csr)).status).toBe(204);
+      expect(await kept(draft)).toBe(0);
+      expect(stored(front)).toBe(false);
     });
   });
 });
