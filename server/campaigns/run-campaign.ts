@@ -159,6 +159,7 @@ async function anyAdmin(tx: Database, tenantId: number): Promise<number> {
 export function campaignJobHandler(registry: ResourceRegistry): JobHandler {
   return {
     run: (ctx) => runCampaign(ctx, registry),
+    live: "Campaign",
     async failed({ tx, job, now }) {
       if (job.payload.manual === true) return;
       const campaign = await campaignRow(tx, job.tenant_id, Number(job.payload.campaign_id), true);

@@ -587,6 +587,35 @@ export const mail_tool_drafts = pgTable(
 );
 
 /**
+ * Artwork uploaded to a saved postcard or letter tool job before its order exists (front, and back for a
+ * postcard): the stored object as an order file would hold it. Finishing the job moves each row to the
+ * order's files (order_files, same bucket and key) in the order's transaction; deleting the job drops them.
+ */
+export const mail_tool_draft_files = pgTable(
+  "mail_tool_draft_files",
+  {
+    id: id(),
+    tenant_id: tenantId(),
+    draft_id: integer("draft_id")
+      .notNull()
+      .references(() => mail_tool_drafts.id, { onDelete: "cascade" }),
+    /** front or back. */
+    side: text("side").notNull(),
+    bucket: text("bucket").notNull(),
+    storage_key: text("storage_key").notNull(),
+    name: text("name").notNull(),
+    content_type: text("content_type").notNull(),
+    size: bigint("size", { mode: "number" }).notNull(),
+    uploaded_by: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    ...recordColumns(),
+  },
+  (t) => [
+    index("mail_tool_draft_files_draft_idx").on(t.tenant_id, t.draft_id),
+    uniqueIndex("mail_tool_draft_files_key").on(t.bucket, t.storage_key),
+  ],
+);
+
+/**
  * A template's front or back (issue 21): the file as uploaded (PDF, PNG or JPEG) and the PNG
  * thumbnail the server made of it (a PDF's first page rendered), both in the shop-files store
  * (FILES_DIR/shop/templates/; server/templates/images.ts).

@@ -4,12 +4,16 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { bucketOf, FILE_TYPES } from "../../src/custom/orders/file-kinds";
 import { getAuth, requireAuth } from "../auth/authenticate";
-import { order_files } from "../db/schema";
+import { mail_tool_draft_files, order_files } from "../db/schema";
 import { fieldError, HttpError } from "../http/errors";
-import { parseBody, requireOrder } from "../orders/route-helpers";
+import { parseBody } from "../orders/route-helpers";
 import type { ResourceRegistry } from "../resources/model";
 import { fileStorageOf } from "./storage";
-import { checkAnnouncement, recordOrderFile, requireItem } from "./uploads";
+import { checkAnnouncement, recordUpload, requireUploadOwner, type UploadAnnouncement } from "./uploads";
+
+/** The path's second part: the order's id, or d and the saved job's id. */
+const ownerPart = (upload: Pick<UploadAnnouncement, "orderId" | "draft">) =>
+  upload.draft ? `d${upload.draft.id}` : String(upload.orderId);
 
 // Uploads into Firebase Storage (FILE_STORAGE=firebase): the app sends the bytes itself with
 // Firebase's resumable upload; the server hands out where and registers what arrived.
@@ -20,8 +24,10 @@ import { checkAnnouncement, recordOrderFile, requireItem } from "./uploads";
 //   POST /storage-uploads/register      { path, order_id, kind, filename[, item_id] } → 201 the order file:
 //        the object's own size and type (its metadata in Storage) checked again (a refused object is deleted),
 //        the row made, preflight queued
+// Both take draft_id and side instead of order_id for a saved postcard or letter tool job's artwork (its path
+// {tenant}/d{draft}/{uuid}; the file kept with the job until its order is made: server/mail-tools/draft-files.ts).
 
-const PATH = /^(\d{1,10})\/(\d{1,10})\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const PATH = /^(\d{1,10})\/(d?\d{1,10})\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const registration = z
   .object({
     path: z.string({ error: "Send the path the upload was given" }).max(200),
@@ -30,6 +36,8 @@ const registration = z
     filename: z.unknown().optional(),
     filetype: z.unknown().optional(),
     item_id: z.unknown().optional(),
+    draft_id: z.unknown().optional(),
+    side: z.unknown().optional(),
   })
   .strict();
 
@@ -60,12 +68,11 @@ export async function storageUploadRoutes(app: FastifyInstance, options: { regis
       request.body && typeof request.body === "object" ? (request.body as Record<string, unknown>) : {};
     const upload = checkAnnouncement(body, null, maxUploadBytes);
     const { tenantId } = getAuth(request);
-    await requireOrder(app, request, registry, "Update", upload.orderId);
-    if (upload.itemId !== null) await requireItem(app, registry, tenantId, upload);
+    await requireUploadOwner(app, request, registry, upload);
     return {
       data: {
         bucket: firebase.buckets[bucketOf(upload.kind)],
-        path: `${tenantId}/${upload.orderId}/${randomUUID()}`,
+        path: `${tenantId}/${ownerPart(upload)}/${randomUUID()}`,
         content_type: upload.type,
       },
     };
@@ -76,13 +83,13 @@ export async function storageUploadRoutes(app: FastifyInstance, options: { regis
     const body = parseBody(registration, request.body);
     const { tenantId, user } = getAuth(request);
     const match = PATH.exec(body.path);
-    if (!match || Number(match[1]) !== tenantId || match[2] !== String(body.order_id)) {
+    // The kind, name, item or saved job as announced; the size and type are the stored object's own.
+    const announced = checkAnnouncement({ ...body, size: 1 }, null, maxUploadBytes);
+    if (!match || Number(match[1]) !== tenantId || match[2] !== ownerPart(announced)) {
       throw fieldError("path", "This path was not handed out for this order: start the upload again");
     }
-    const orderId = Number(match[2]);
-    await requireOrder(app, request, registry, "Update", orderId);
-    // The kind, name and item as announced; the size and type are the stored object's own.
-    const kind = checkAnnouncement({ ...body, size: 1 }, null, maxUploadBytes).kind;
+    await requireUploadOwner(app, request, registry, announced);
+    const { kind } = announced;
     const bucket = bucketOf(kind);
     const stored = await fileStorageOf(app.config)
       .stat(bucket, body.path)
@@ -96,7 +103,13 @@ export async function storageUploadRoutes(app: FastifyInstance, options: { regis
       .select({ id: order_files.id })
       .from(order_files)
       .where(and(eq(order_files.bucket, bucket), eq(order_files.storage_key, body.path)));
-    if (taken) throw new HttpError(409, "This upload is already on the order: refresh the files to see it");
+    const [kept] = await app.db
+      .select({ id: mail_tool_draft_files.id })
+      .from(mail_tool_draft_files)
+      .where(and(eq(mail_tool_draft_files.bucket, bucket), eq(mail_tool_draft_files.storage_key, body.path)));
+    if (taken || kept) {
+      throw new HttpError(409, "This upload is already on the order: refresh the files to see it");
+    }
     const store = fileStorageOf(app.config);
     let upload: ReturnType<typeof checkAnnouncement>;
     try {
@@ -122,11 +135,11 @@ export async function storageUploadRoutes(app: FastifyInstance, options: { regis
       });
       throw refusal;
     }
-    if (upload.itemId !== null) await requireItem(app, registry, tenantId, upload);
-    const row = await recordOrderFile(app, registry, {
+    const row = await recordUpload(app, registry, {
       tenantId,
       userId: user.id,
-      orderId,
+      orderId: upload.orderId,
+      draft: upload.draft,
       itemId: upload.itemId,
       kind,
       bucket,

@@ -6,16 +6,20 @@ import { Metadata, type Upload } from "@tus/utils";
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import {
+  ARTWORK_SIDES,
+  type ArtworkSide,
   type Bucket,
   bucketOf,
   FILE_KINDS,
   FILE_TYPES,
   type FileKind,
   fileTypeOf,
+  TOOL_ARTWORK_TYPES,
 } from "../../src/custom/orders/file-kinds";
 import { getAuth, requireAuth } from "../auth/authenticate";
 import { order_files } from "../db/schema";
 import { fieldError, HttpError, notFound, validationFailed } from "../http/errors";
+import { recordDraftFile, requireDraftFor } from "../mail-tools/draft-files";
 import { modelIn } from "../orders/order-state";
 import { requireOrder } from "../orders/route-helpers";
 import { queuePreflight } from "../preflight/runner";
@@ -23,13 +27,15 @@ import type { ResourceRegistry } from "../resources/model";
 import { bucketDir } from "./embedded-storage";
 
 // Resumable uploads into the embedded file store (the tus protocol, @tus/server and its file store):
-//   POST   /uploads/{shop|proofs}        create (Upload-Length, Upload-Metadata: order_id, kind, filename, filetype[, item_id])
+//   POST   /uploads/{shop|proofs}        create (Upload-Length, Upload-Metadata: order_id, kind, filename, filetype[, item_id];
+//                                        or draft_id and side instead of order_id: artwork of a saved postcard or
+//                                        letter tool job, which has no order yet: server/mail-tools/draft-files.ts)
 //   HEAD   /uploads/{bucket}/{upload}    the offset reached, to resume after an interruption
 //   PATCH  /uploads/{bucket}/{upload}    the next bytes, streamed to disk (never held whole)
 //   DELETE /uploads/{bucket}/{upload}    abandon an unfinished upload
-// Fastify checks the caller first (session, Order Update on the order, tenant, size and type, with
-// the contract's JSON errors); tus then works on the raw request. The finished file becomes an
-// order_files row in onUploadFinish.
+// Fastify checks the caller first (session, Order Update on the order or the caller's own saved job, tenant,
+// size and type, with the contract's JSON errors); tus then works on the raw request. The finished file
+// becomes an order_files row (or the saved job's file) in onUploadFinish.
 
 /** The caller of the request tus is working on (its hooks see a web Request, not Fastify's). */
 const caller = new AsyncLocalStorage<{ tenantId: number; userId: number }>();
@@ -43,11 +49,13 @@ export interface UploadAnnouncement {
   type: string;
   orderId: number;
   itemId: number | null;
+  /** A saved tool job's artwork (orderId 0): the job and the side. */
+  draft: { id: number; side: ArtworkSide } | null;
 }
 
 /** What a client announces, as text (tus metadata) or JSON; throws the contract's 400/413. */
 export function checkAnnouncement(
-  /** size, kind, filename, filetype, order_id, item_id */
+  /** size, kind, filename, filetype, order_id, item_id (or draft_id, side) */
   raw: Record<string, unknown>,
   bucket: Bucket | null,
   maxBytes: number,
@@ -78,14 +86,53 @@ export function checkAnnouncement(
       message: `${name} is not a file we take: send ${Object.values(FILE_TYPES).join(", ")}`,
     });
   }
+  const draft = raw.draft_id === undefined || raw.draft_id === null ? null : draftOf(raw, errors);
+  if (draft && kind === "artwork" && type && !(TOOL_ARTWORK_TYPES as readonly string[]).includes(type)) {
+    errors.push({ field: "filetype", message: `${name} is not printable artwork: send a PDF, PNG or JPEG` });
+  }
   const orderText = String(raw.order_id ?? "");
   const orderId = /^\d{1,10}$/.test(orderText) ? Number(orderText) : 0;
-  if (!orderId) errors.push({ field: "order_id", message: "Say which order the file belongs to" });
+  if (!orderId && !draft) errors.push({ field: "order_id", message: "Say which order the file belongs to" });
   const itemText = raw.item_id === null || raw.item_id === undefined ? "" : String(raw.item_id);
   const itemId = itemText ? (/^\d{1,10}$/.test(itemText) ? Number(itemText) : -1) : null;
   if (itemId === -1) errors.push({ field: "item_id", message: "The item must be one of the order's items" });
   if (errors.length > 0) throw validationFailed(errors);
-  return { size, kind, name, type: type as string, orderId, itemId };
+  return { size, kind, name, type: type as string, orderId: draft ? 0 : orderId, itemId, draft };
+}
+
+/** A saved job's artwork: its id, the side, and artwork as the kind. */
+function draftOf(raw: Record<string, unknown>, errors: { field: string; message: string }[]) {
+  const text = String(raw.draft_id);
+  const id = /^\d{1,10}$/.test(text) ? Number(text) : 0;
+  if (!id) errors.push({ field: "draft_id", message: "Say which saved job the artwork belongs to" });
+  const side = raw.side as ArtworkSide;
+  if (!ARTWORK_SIDES.includes(side)) errors.push({ field: "side", message: "Say which side: front or back" });
+  if (raw.kind !== "artwork") errors.push({ field: "kind", message: "A saved job takes artwork files only" });
+  if (raw.item_id !== undefined && raw.item_id !== null) {
+    errors.push({ field: "item_id", message: "A saved job has no items yet" });
+  }
+  return { id, side };
+}
+
+/** Order Update on the upload's order (and its item), or the caller's own saved job. */
+export async function requireUploadOwner(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  registry: ResourceRegistry,
+  upload: Pick<UploadAnnouncement, "orderId" | "itemId" | "draft">,
+) {
+  const auth = getAuth(request);
+  if (upload.draft) {
+    await requireDraftFor(
+      app.db,
+      { tenantId: auth.tenantId, userId: auth.user.id },
+      upload.draft.id,
+      upload.draft.side,
+    );
+    return;
+  }
+  await requireOrder(app, request, registry, "Update", upload.orderId);
+  if (upload.itemId !== null) await requireItem(app, registry, auth.tenantId, upload);
 }
 
 /** Reads the tus POST's headers into a checked upload, or throws the contract's 400/413. */
@@ -130,7 +177,7 @@ export async function uploadRoutes(app: FastifyInstance, options: { registry: Re
         };
       },
       onUploadFinish: async (_req, upload) => {
-        const { id } = await recordOrderFile(app, registry, finishedTus(bucket, upload));
+        const { id } = await recordUpload(app, registry, finishedTus(bucket, upload));
         return { headers: { "Pressroom-File-Id": String(id) } };
       },
     });
@@ -160,9 +207,7 @@ export async function uploadRoutes(app: FastifyInstance, options: { registry: Re
         "Files go to Firebase Storage on this server: reload the page to upload there (POST /storage-uploads)",
       );
     }
-    const upload = checkCreation(request, bucket, maxUploadBytes);
-    await requireOrder(app, request, registry, "Update", upload.orderId);
-    if (upload.itemId !== null) await requireItem(app, registry, getAuth(request).tenantId, upload);
+    await requireUploadOwner(app, request, registry, checkCreation(request, bucket, maxUploadBytes));
     await handOver(request, reply, tus);
   });
 
@@ -178,7 +223,12 @@ export async function uploadRoutes(app: FastifyInstance, options: { registry: Re
       if (!match || Number(match[1]) !== getAuth(request).tenantId) throw notFound();
       const existing = await store.getUpload(uploadId).catch(() => null);
       if (!existing) throw notFound();
-      await requireOrder(app, request, registry, "Update", Number(existing.metadata?.order_id));
+      const meta = existing.metadata ?? {};
+      await requireUploadOwner(app, request, registry, {
+        orderId: Number(meta.order_id),
+        itemId: null,
+        draft: meta.draft_id ? { id: Number(meta.draft_id), side: meta.side as ArtworkSide } : null,
+      });
       await handOver(request, reply, tus);
     },
   });
@@ -210,11 +260,12 @@ export async function requireItem(
 /** Artwork and print-ready files are preflighted when they arrive. */
 export const PREFLIGHTED: readonly FileKind[] = ["artwork", "print_ready"];
 
-/** A finished file of an order, wherever it is stored. */
+/** A finished file of an order (or of a saved tool job), wherever it is stored. */
 export interface FinishedFile {
   tenantId: number;
   userId: number;
   orderId: number;
+  draft?: { id: number; side: ArtworkSide } | null;
   itemId: number | null;
   kind: FileKind;
   bucket: Bucket;
@@ -222,6 +273,12 @@ export interface FinishedFile {
   name: string;
   contentType: string;
   size: number;
+}
+
+/** A finished upload's row: the saved job's file, or the order's (recordOrderFile). */
+export function recordUpload(app: FastifyInstance, registry: ResourceRegistry, file: FinishedFile) {
+  if (!file.draft) return recordOrderFile(app, registry, file);
+  return recordDraftFile(app, { ...file, draftId: file.draft.id, side: file.draft.side });
 }
 
 /** The order_files row of a finished upload; artwork and print-ready files are queued for preflight. */
@@ -257,6 +314,7 @@ function finishedTus(bucket: Bucket, upload: Upload): FinishedFile {
     userId: Number(meta.user_id),
     orderId: Number(meta.order_id),
     itemId: meta.item_id ? Number(meta.item_id) : null,
+    draft: meta.draft_id ? { id: Number(meta.draft_id), side: meta.side as ArtworkSide } : null,
     kind: String(meta.kind) as FileKind,
     bucket,
     key: upload.id,

@@ -1,4 +1,5 @@
 import type { ResourceKind } from "../../src/access/kinds";
+import { isLiveSubject, LIVE_SUBJECTS } from "../../src/access/live-subjects";
 import type { DatabaseHandle } from "../db/open";
 import type { ResourceRegistry } from "../resources/model";
 import { type ChangeNotice, LIVE_CHANNEL } from "./notify";
@@ -150,15 +151,16 @@ export class LiveHub {
       return null;
     }
     const model = this.registry.byKind.get(notice.k as ResourceKind);
+    const path = model?.resource.path ?? (isLiveSubject(notice.k) ? LIVE_SUBJECTS[notice.k].path : null);
     const action = ACTIONS[notice.a];
-    if (!model || !action || !Number.isInteger(notice.e) || !Number.isInteger(notice.t)) return null;
+    if (!path || !action || !Number.isInteger(notice.e) || !Number.isInteger(notice.t)) return null;
     const owners = new Set(notice.o ?? []);
     if (typeof notice.n === "number") owners.add(notice.n);
     return {
       id: notice.e,
       tenantId: notice.t,
-      kind: model.kind,
-      path: model.resource.path,
+      kind: notice.k,
+      path,
       recordId: notice.i,
       action,
       // A deleted record has no version; an update later rolled into a delete neither.

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { LiveSubject } from "../../src/access/live-subjects";
 import type { Database } from "../db/open";
 import type { Action, Changes } from "../resources/change-logs";
 import type { ResourceModel } from "../resources/model";
@@ -67,6 +68,22 @@ export function changeNotice(model: ResourceModel, change: LoggedChange): Change
   };
   if (Buffer.byteLength(JSON.stringify(notice)) > MAX_PAYLOAD) notice.f = null;
   return notice;
+}
+
+/**
+ * NOTIFYs a change of a record that is no resource kind (a campaign's runs: src/access/live-subjects.ts), within
+ * `db`'s transaction when it is one. Its event id is taken from the change logs' sequence, so Last-Event-ID
+ * orders it among the kinds' events although it writes no change-log row.
+ */
+export async function notifySubject(
+  db: Database,
+  subject: LiveSubject,
+  change: { tenantId: number; recordId: number; fields: string[] },
+): Promise<void> {
+  await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, jsonb_build_object(
+      'e', nextval(pg_get_serial_sequence('change_logs', 'id')), 't', ${change.tenantId}::integer,
+      'k', ${subject}::text, 'i', ${change.recordId}::integer, 'a', 'update',
+      'f', ${JSON.stringify(change.fields)}::jsonb, 'o', '[]'::jsonb)::text)`);
 }
 
 /** NOTIFYs the entries in one statement, within `tx` (the write's transaction). */

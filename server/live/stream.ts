@@ -1,3 +1,4 @@
+import { isLiveSubject, LIVE_SUBJECTS } from "../../src/access/live-subjects";
 import { scopeFor } from "../../src/access/permissions";
 import { kindOpenToRead } from "../../src/access/route-requirements";
 import type { Grants } from "../auth/permissions";
@@ -26,6 +27,9 @@ const MAX_PENDING = 1024 * 1024;
 
 /** Whether the caller may read the event's record: Read of its kind, ReadOwn when it is (or was) theirs. */
 export function mayRead(registry: ResourceRegistry, access: StreamAccess, event: LiveEvent): boolean {
+  // A record of no kind (a campaign): Read of the kind its endpoints ask.
+  if (isLiveSubject(event.kind))
+    return scopeFor(access.grants, LIVE_SUBJECTS[event.kind].readKind, "Read") === "all";
   const model = registry.byKind.get(event.kind as never);
   if (!model) return false;
   if (kindOpenToRead(model.resource)) return true;

@@ -15,9 +15,12 @@ import { mail_tool_drafts, postage_rates } from "../db/schema";
 import { forbidden, HttpError, notFound, validationFailed } from "../http/errors";
 import { modelIn } from "../orders/order-state";
 import { inTransaction, parseBody, pathId, requireCan } from "../orders/route-helpers";
+import { queuePreflight } from "../preflight/runner";
+import type { ChildRows, Row } from "../resources/hooks";
 import type { ResourceRegistry } from "../resources/model";
 import { createRecord } from "../resources/record-writes";
 import { requireAdmin } from "../settings/require-admin";
+import { attachDraftFiles, discardStored, draftFilesOf, removeDraftFile, storedFilesOf } from "./draft-files";
 import { type Job, jobBody, priceJob, rateTable } from "./job";
 import { postageServiceId } from "./postage-service";
 
@@ -33,7 +36,11 @@ import { postageServiceId } from "./postage-service";
 //   GET  /mail-tools/lists?customer_id=  the customer's mailing lists with their counts (for the mailing step: a
 //                                      CSR makes mail orders without reading lists elsewhere), same permissions
 //   GET  /mail-tools/routes            the EDDM carrier routes with their counts, same permissions
-//   GET/POST /mail-tools/drafts, GET/PATCH/DELETE /mail-tools/drafts/{id}   saved jobs, the caller's own
+//   GET/POST /mail-tools/drafts, GET/PATCH/DELETE /mail-tools/drafts/{id}   saved jobs, the caller's own; one job
+//                                      comes with its uploaded artwork (`files`: front, back), which is uploaded
+//                                      through /uploads with draft_id and side (server/mail-tools/draft-files.ts)
+//   DELETE /mail-tools/drafts/{id}/files/{file}   removes an uploaded artwork file from the saved job
+// A job without a template needs the saved job's front artwork; creating its order moves the files to the order.
 
 const hidden = { schema: { hide: true } };
 const STALE_RATES =
@@ -108,6 +115,14 @@ async function draftOf(db: Database, request: FastifyRequest, id: number) {
   return row;
 }
 
+const NO_ARTWORK = "Choose a template or upload the front artwork";
+
+/** The print line of an order the tool made (its one item without a service). */
+function printItemId(children: ChildRows | undefined): number {
+  const items = (children?.items ?? []) as Row[];
+  return Number(items.find((i) => i.service_id === null || i.service_id === undefined)?.id);
+}
+
 const bump = { version: sql`${mail_tool_drafts.version} + 1`, updated_at: new Date() };
 
 export async function mailToolRoutes(
@@ -115,6 +130,10 @@ export async function mailToolRoutes(
   { registry }: { registry: ResourceRegistry },
 ): Promise<void> {
   // Order Create in any scope (CreateAny, CreateOwn or Create) and MailOrder Create.
+  const withFiles = async <T extends { id: number; tenant_id: number }>(row: T) => ({
+    ...row,
+    files: await draftFilesOf(app.db, row.tenant_id, row.id),
+  });
   const canMakeOrders = async (request: FastifyRequest) => {
     if (scopeFor(await requestGrants(request), "Order", "Create") === "none") throw forbidden();
     await requireCan(request, "MailOrder", "Create");
@@ -203,6 +222,17 @@ export async function mailToolRoutes(
     const job = parsed as Job;
     const { user } = getAuth(request);
     if (draft_id !== undefined) await draftOf(app.db, request, draft_id);
+    const uploaded =
+      draft_id === undefined ? [] : await draftFilesOf(app.db, getAuth(request).tenantId, draft_id);
+    const artworkOnly = typeof job.template_id !== "number";
+    // Printed from its template: the job's uploaded files are not the order's, and go with the job.
+    const leftBehind =
+      draft_id !== undefined && !artworkOnly
+        ? await storedFilesOf(app.db, getAuth(request).tenantId, draft_id)
+        : [];
+    if (artworkOnly && !uploaded.some((f) => f.side === "front") && !job.artwork?.length) {
+      throw validationFailed([{ field: "template_id", message: NO_ARTWORK }]);
+    }
     const made = await inTransaction(app, request, registry, "MailOrder", async (ctx) => {
       if (!job.drop_dates) throw new HttpError(400, "Add the drop dates before creating the order");
       const priced = await priceJob(ctx.tx, registry, ctx.tenantId, job);
@@ -259,6 +289,16 @@ export async function mailToolRoutes(
         },
         note,
       );
+      // A job printed from its template leaves any uploaded files behind (the job's deletion drops them).
+      const fileIds =
+        draft_id !== undefined && artworkOnly
+          ? await attachDraftFiles(ctx.tx, {
+              tenantId: ctx.tenantId,
+              draftId: draft_id,
+              orderId: order.row.id as number,
+              itemId: printItemId(order.children),
+            })
+          : [];
       if (draft_id !== undefined) {
         await ctx.tx.delete(mail_tool_drafts).where(mine(ctx.tenantId, user.id, draft_id));
       }
@@ -269,8 +309,12 @@ export async function mailToolRoutes(
         mail_order_number: String(mailOrder.row.mail_order_number),
         pieces: priced.pieces,
         total: priced.total,
+        file_ids: fileIds,
       };
     });
+    // Preflight once the files' rows are committed, as the desk's uploads are (server/preflight/runner.ts).
+    for (const id of made.file_ids) void queuePreflight(app, registry, getAuth(request).tenantId, id);
+    await discardStored(app, leftBehind);
     reply.code(201);
     return { data: made };
   });
@@ -297,8 +341,21 @@ export async function mailToolRoutes(
   });
 
   app.get("/mail-tools/drafts/:id", { onRequest: requireAuth, ...hidden }, async (request) => {
-    return { data: await draftOf(app.db, request, pathId((request.params as { id: string }).id)) };
+    return {
+      data: await withFiles(await draftOf(app.db, request, pathId((request.params as { id: string }).id))),
+    };
   });
+
+  app.delete(
+    "/mail-tools/drafts/:id/files/:file",
+    { onRequest: requireAuth, ...hidden },
+    async (request, reply) => {
+      const params = request.params as { id: string; file: string };
+      const row = await draftOf(app.db, request, pathId(params.id));
+      if (!(await removeDraftFile(app, row.tenant_id, row.id, pathId(params.file)))) throw notFound();
+      reply.code(204);
+    },
+  );
 
   app.post("/mail-tools/drafts", { onRequest: requireAuth, ...hidden }, async (request, reply) => {
     const body = parseBody(draftCreate, request.body);
@@ -308,7 +365,7 @@ export async function mailToolRoutes(
       .values({ ...body, tenant_id: tenantId, user_id: user.id })
       .returning();
     reply.code(201);
-    return { data: row };
+    return { data: { ...row, files: [] } };
   });
 
   app.patch("/mail-tools/drafts/:id", { onRequest: requireAuth, ...hidden }, async (request) => {
@@ -321,12 +378,15 @@ export async function mailToolRoutes(
       .where(and(eq(mail_tool_drafts.id, row.id), eq(mail_tool_drafts.version, body.version)))
       .returning();
     if (!after) throw new HttpError(409, STALE_DRAFT);
-    return { data: after };
+    return { data: await withFiles(after) };
   });
 
   app.delete("/mail-tools/drafts/:id", { onRequest: requireAuth, ...hidden }, async (request, reply) => {
     const row = await draftOf(app.db, request, pathId((request.params as { id: string }).id));
+    const objects = await storedFilesOf(app.db, row.tenant_id, row.id);
+    // Its files' rows go with it (on delete cascade); their objects after.
     await app.db.delete(mail_tool_drafts).where(eq(mail_tool_drafts.id, row.id));
+    await discardStored(app, objects);
     reply.code(204);
   });
 }

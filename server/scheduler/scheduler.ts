@@ -2,8 +2,10 @@ import { randomUUID } from "node:crypto";
 import os from "node:os";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import type { LiveSubject } from "../../src/access/live-subjects";
 import { type Database, selectRows } from "../db/open";
 import { job_runs, scheduled_jobs } from "../db/schema";
+import { notifySubject } from "../live/notify";
 import { backoffMs, claimDueJobs, errorSentence, type JobRow, toJob } from "./job-queue";
 
 // The durable scheduler: a poller in each server process claims due jobs (job-queue.ts: FOR UPDATE SKIP
@@ -25,6 +27,8 @@ export interface JobHandler {
   run(ctx: JobContext): Promise<Record<string, unknown>>;
   /** After the last attempt failed, in the transaction that marks it failed (e.g. schedule the next one). */
   failed?(ctx: JobContext): Promise<void>;
+  /** Tell live streams of the job's subject (subject_id) when a run starts and ends: fields ["runs", stage]. */
+  live?: LiveSubject;
 }
 
 export type Outcome = "done" | "retry" | "failed" | "lost";
@@ -112,6 +116,8 @@ export class Scheduler {
   private async runClaimed(claim: JobRow): Promise<Outcome> {
     const handler = this.handlers.get(claim.kind);
     const startedAt = new Date();
+    // The claim is committed: its subject's readers hear that a run started.
+    await this.tell(this.db, handler, claim, "started");
     return this.db.transaction(async (tx) => {
       const [row] = await selectRows<Record<string, unknown>>(
         tx,
@@ -127,6 +133,7 @@ export class Scheduler {
         if (!handler) throw new Error(`No handler for jobs of kind ${job.kind}`);
         const result = await tx.transaction((sp) => handler.run({ ...ctx, tx: sp }));
         await this.finish(tx, job, "done", startedAt, { result });
+        await this.tell(tx, handler, job, "done");
         return "done";
       } catch (error) {
         const message = errorSentence(error);
@@ -144,9 +151,28 @@ export class Scheduler {
             });
         }
         await this.finish(tx, job, last ? "failed" : "retry", startedAt, { error: message });
+        await this.tell(tx, handler, job, last ? "failed" : "retry");
         return last ? "failed" : "retry";
       }
     });
+  }
+
+  /** A live event of the job's subject (in `db`'s transaction: told on commit); never fails the job. */
+  private async tell(
+    db: Database,
+    handler: JobHandler | undefined,
+    job: JobRow,
+    stage: string,
+  ): Promise<void> {
+    if (!handler?.live || !job.subject_id) return;
+    const { live } = handler;
+    const change = { tenantId: job.tenant_id, recordId: job.subject_id, fields: ["runs", stage] };
+    // In a savepoint: a refused NOTIFY leaves the job's own transaction whole.
+    await db
+      .transaction((sp) => notifySubject(sp, live, change))
+      .catch((error: unknown) =>
+        this.options.log?.warn({ err: error, job: job.id }, "A job's live event failed"),
+      );
   }
 
   private async finish(

@@ -10,12 +10,22 @@ import type { FindRequest, FindResult, RecordSource } from "./filemaker-source";
 // One session per read (opened, used for every page it needs, closed), so no token outlives a request.
 // Every answer carries messages[0].code: "0" is OK, "401" is FileMaker's "No records match the
 // request" (an empty found set, not an error); anything else becomes a FileMakerError with its text.
+// A token FileMaker no longer takes (HTTP 401 with code 952: it expired after 15 idle minutes, or the
+// server restarted) is renewed once by logging in again and the request sent again; a second refusal
+// is reported as it is.
 
 const TIMEOUT_MS = 15_000;
 /** The Data API's largest page is not documented as bounded; reads here go 1,000 at a time. */
 const PAGE = 1_000;
 
 export class FileMakerError extends Error {}
+
+/** FileMaker refused the session token (code 952, "Invalid FileMaker Data API token"). */
+class ExpiredToken extends FileMakerError {
+  constructor(readonly detail: string) {
+    super(`FileMaker refused the session token: ${detail} (code 952)`);
+  }
+}
 
 interface Answer {
   response?: {
@@ -46,6 +56,9 @@ function value(field: FileMakerField, raw: unknown): string | number | null {
   return text;
 }
 
+/** A request of the open session (its token added). */
+type Send = (method: string, path: string, body?: unknown) => Promise<Answer>;
+
 export function fileMakerSource(config: FileMakerConfig): RecordSource {
   const base = `${config.url}/fmi/data/vLatest/databases/${encodeURIComponent(config.database)}`;
 
@@ -75,6 +88,9 @@ export function fileMakerSource(config: FileMakerConfig): RecordSource {
       throw new FileMakerError(`FileMaker Server answered ${res.status} without the Data API's JSON`);
     }
     const first = answer.messages?.[0];
+    if (first?.code === "952") {
+      throw new ExpiredToken(first.message);
+    }
     if (first?.code === "401") return { response: { dataInfo: { foundCount: 0 }, data: [] } };
     if (!res.ok || (first && first.code !== "0")) {
       throw new FileMakerError(
@@ -84,13 +100,35 @@ export function fileMakerSource(config: FileMakerConfig): RecordSource {
     return answer;
   }
 
-  async function withSession<T>(work: (bearer: string) => Promise<T>): Promise<T> {
+  async function login(): Promise<string> {
     const basic = Buffer.from(`${config.user}:${config.password}`).toString("base64");
-    const login = await call("POST", "/sessions", `Basic ${basic}`, {});
-    const token = login.response?.token;
+    const answer = await call("POST", "/sessions", `Basic ${basic}`, {});
+    const token = answer.response?.token;
     if (!token) throw new FileMakerError("FileMaker gave no session token");
+    return token;
+  }
+
+  /** Runs `work` with a session's requests: a refused token is renewed once, then the request sent again. */
+  async function withSession<T>(work: (send: Send) => Promise<T>): Promise<T> {
+    let token = await login();
+    let renewed = false;
+    const send: Send = async (method, path, body) => {
+      try {
+        return await call(method, path, `Bearer ${token}`, body);
+      } catch (error) {
+        if (!(error instanceof ExpiredToken)) throw error;
+        if (renewed) {
+          throw new FileMakerError(
+            `FileMaker refused the session token again after a new login: ${error.detail} (code 952)`,
+          );
+        }
+        renewed = true;
+        token = await login();
+        return send(method, path, body);
+      }
+    };
     try {
-      return await work(`Bearer ${token}`);
+      return await work(send);
     } finally {
       // A failed logout leaves a session FileMaker ends itself after 15 idle minutes.
       await call("DELETE", `/sessions/${encodeURIComponent(token)}`, `Bearer ${token}`).catch(
@@ -99,12 +137,7 @@ export function fileMakerSource(config: FileMakerConfig): RecordSource {
     }
   }
 
-  async function page(
-    bearer: string,
-    request: FindRequest,
-    offset: number,
-    limit: number,
-  ): Promise<FindResult> {
+  async function page(send: Send, request: FindRequest, offset: number, limit: number): Promise<FindResult> {
     const { layout, fields, search, sort, filters = {} } = request;
     const at = `/layouts/${encodeURIComponent(layout)}`;
     const sortRule = [{ fieldName: sort.field, sortOrder: sort.desc ? "descend" : "ascend" }];
@@ -128,20 +161,19 @@ export function fileMakerSource(config: FileMakerConfig): RecordSource {
     // FileMaker numbers from 1.
     const answer =
       term || Object.keys(exact).length > 0
-        ? await call("POST", `${at}/_find`, bearer, {
+        ? await send("POST", `${at}/_find`, {
             query,
             sort: sortRule,
             offset: String(offset + 1),
             limit: String(limit),
           })
-        : await call(
+        : await send(
             "GET",
             `${at}/records?${new URLSearchParams({
               _offset: String(offset + 1),
               _limit: String(limit),
               _sort: JSON.stringify(sortRule),
             })}`,
-            bearer,
           );
     const data = answer.response?.data ?? [];
     const rows: FileMakerRow[] = data.map((record) => {
@@ -154,13 +186,12 @@ export function fileMakerSource(config: FileMakerConfig): RecordSource {
 
   return {
     name: "FileMaker",
-    find: (_tenantId, request) =>
-      withSession((bearer) => page(bearer, request, request.offset, request.limit)),
+    find: (_tenantId, request) => withSession((send) => page(send, request, request.offset, request.limit)),
     async all(_tenantId, request, max) {
-      return withSession(async (bearer) => {
+      return withSession(async (send) => {
         const rows: FileMakerRow[] = [];
         for (;;) {
-          const got = await page(bearer, request, rows.length, Math.min(PAGE, max - rows.length));
+          const got = await page(send, request, rows.length, Math.min(PAGE, max - rows.length));
           rows.push(...got.rows);
           if (got.rows.length === 0 || rows.length >= got.total || rows.length >= max) return rows;
         }

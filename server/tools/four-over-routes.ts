@@ -36,6 +36,12 @@ import { chooseJob, type MapRow, mappedProduct } from "./four-over-job";
 //   POST /four-over/items/{item_id}/submit { version, shipping_code }   Order UpdateAny: places the 4over order;
 //        the job is kept in four_over_jobs and its id on the order (four_over_order_id when empty), change-logged
 //   POST /four-over/items/{item_id}/refresh         Order UpdateAny: 4over's status and tracking onto the item
+//   POST /four-over/items/{item_id}/recover { job_id } | { resend: true }   Order UpdateAny: a submit whose answer
+//        was never written (the process ended between 4over's answer and our write) stays "Sending"; once it is
+//        STALE_MS old it is resolved by a person who looked the order up on 4over under its reference (the
+//        order_id we sent, recorded before sending): the job found there is checked with 4over (its status) and
+//        recorded as the submit would have; or, when 4over has no such order, the attempt is dropped to send again.
+//        4over documents no route that finds an order by our order_id, so the look-up is the person's.
 // Without keys the lists say so (configured: false) and the others answer 503 with NOT_CONFIGURED; 4over's
 // refusals answer 502 with its message. Besides the button, the durable scheduler (server/scheduler) polls each
 // sent job every POLL_MS (a job of kind FOUR_OVER_POLL, enqueued with the submit) until 4over says it shipped,
@@ -46,6 +52,8 @@ export const NOT_CONFIGURED =
 
 export const FOUR_OVER_POLL = "four_over_poll";
 export const POLL_MS = 2 * 3_600_000;
+/** A "Sending" this old has lost its answer: the tool offers to resolve it. */
+export const STALE_MS = 5 * 60_000;
 /** 4over statuses after which nothing more happens to the job: polling stops. */
 const FINAL = /shipped|delivered|cancel/i;
 
@@ -59,6 +67,20 @@ const submitBody = z
       .max(40),
   })
   .strict();
+const recoverBody = z.union(
+  [
+    z
+      .object({
+        job_id: z
+          .string({ error: "Enter the 4over job id found for this reference" })
+          .trim()
+          .regex(/^[A-Za-z0-9-]{3,40}$/, "Enter the 4over job id as 4over shows it (e.g. Z40000001-001)"),
+      })
+      .strict(),
+    z.object({ resend: z.literal(true) }).strict(),
+  ],
+  { error: "Send the job id 4over has for this reference, or resend: true when 4over has none" },
+);
 const listQuery = z.object({
   state: z.enum(["candidate", "sent"]).optional().catch(undefined),
   q: z.string().trim().max(60).optional().catch(undefined),
@@ -97,6 +119,9 @@ const hidden = { schema: { hide: true } };
 async function requireOrders(request: FastifyRequest, verb: "Read" | "Update"): Promise<void> {
   if (scopeFor(await requestGrants(request), "Order", verb) !== "all") throw forbidden();
 }
+
+const isStale = (since: Date | string | null) =>
+  since !== null && Date.now() - new Date(since).getTime() > STALE_MS;
 
 const text = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : undefined);
 
@@ -201,6 +226,9 @@ export async function fourOverRoutes(app: FastifyInstance, { registry }: { regis
     history: r.history ?? [],
     polled_at: r.polled_at,
     sent_at: r.job_id ? r.sent_at : null,
+    // A submit whose answer was never written: "Sending" since then; past STALE_MS the tool offers to resolve it.
+    sending_since: !r.job_id && r.reference ? r.sent_at : null,
+    stale: !r.job_id && Boolean(r.reference) && isStale(r.sent_at),
     shipping_method: r.shipping_method,
   });
 
@@ -371,7 +399,9 @@ export async function fourOverRoutes(app: FastifyInstance, { registry }: { regis
           409,
           row.job_id
             ? `${label} went to 4over already, as job ${row.job_id}`
-            : `${label} is being sent to 4over already`,
+            : isStale(row.sent_at)
+              ? `${label} was sent to 4over but its answer was lost: look up ${row.reference} on 4over and resolve it on the item's page`
+              : `${label} is being sent to 4over already`,
         );
       }
       if (row.order_version !== body.version) {
@@ -407,50 +437,27 @@ export async function fourOverRoutes(app: FastifyInstance, { registry }: { regis
       if (!claim) throw new HttpError(409, `${label} is being sent to 4over already`);
       let jobId: string;
       try {
-        jobId = await viaFourOver(() =>
-          createOrder(config, {
-            reference,
-            jobName: `${reference} ${row.description}`.slice(0, 100),
-            product: ready.job.choice,
-            shipTo: ready.shipTo,
-            shipping,
-            files: ready.files,
-          }),
-        );
-      } catch (error) {
-        await app.db.delete(four_over_jobs).where(eq(four_over_jobs.id, claim.id));
-        throw error;
-      }
-      const now = new Date();
-      const placed = {
-        job_id: jobId,
-        status: "Submitted",
-        history: [{ at: now.toISOString(), status: "Submitted" }],
-        updated_at: now,
-      };
-      const ofClaim = and(eq(four_over_jobs.tenant_id, tenantId), eq(four_over_jobs.id, claim.id));
-      try {
-        await inTransaction(app, request, registry, "Order", async (ctx) => {
-          await ctx.tx.update(four_over_jobs).set(placed).where(ofClaim);
-          const [current] = await ctx.tx
-            .select({ version: orders.table.table.version, ref: orders.table.table.four_over_order_id })
-            .from(orders.table.table)
-            .where(and(eq(orders.table.table.tenant_id, tenantId), eq(orders.table.table.id, row.order_id)));
-          if (!current) throw notFound();
-          await updateRecord(
-            ctx,
-            orders,
-            row.order_id,
-            { version: current.version, ...(current.ref ? {} : { four_over_order_id: jobId }) },
-            { action: { from: null, to: `item ${Number(row.item_number)} sent to 4over as job ${jobId}` } },
-          );
-          await schedulePoll(ctx.tx, tenantId, row.item_id, now);
+        jobId = await createOrder(config, {
+          reference,
+          jobName: `${reference} ${row.description}`.slice(0, 100),
+          product: ready.job.choice,
+          shipTo: ready.shipTo,
+          shipping,
+          files: ready.files,
         });
       } catch (error) {
-        // 4over has the order: its job id is kept on the item whatever else failed, so it is never sent twice.
-        await app.db.update(four_over_jobs).set(placed).where(ofClaim);
+        // 4over may have the order (no answer in time): the attempt stays "Sending" until a person resolves it.
+        if (error instanceof FourOverError && error.uncertain) {
+          throw new HttpError(
+            502,
+            `${error.message}. 4over may have the order all the same: ${label} stays “Sending”; in a few minutes look up ${reference} on 4over and resolve it on the item's page`,
+          );
+        }
+        await app.db.delete(four_over_jobs).where(eq(four_over_jobs.id, claim.id));
+        if (error instanceof FourOverError) throw new HttpError(502, error.message);
         throw error;
       }
+      await recordPlaced(request, tenantId, row, claim.id, jobId);
       reply.code(201);
       const [after] = await itemRows(tenantId, sql`i.id = ${row.item_id}`, 1);
       return {
@@ -461,6 +468,94 @@ export async function fourOverRoutes(app: FastifyInstance, { registry }: { regis
       };
     },
   );
+
+  /** 4over has the order as `jobId`: kept on the claim whatever else fails; the order's id, change log and poll. */
+  async function recordPlaced(
+    request: FastifyRequest,
+    tenantId: number,
+    row: ItemRow,
+    claimId: number,
+    jobId: string,
+  ): Promise<void> {
+    const now = new Date();
+    const placed = {
+      job_id: jobId,
+      status: "Submitted",
+      history: [{ at: now.toISOString(), status: "Submitted" }],
+      updated_at: now,
+    };
+    const ofClaim = and(eq(four_over_jobs.tenant_id, tenantId), eq(four_over_jobs.id, claimId));
+    try {
+      await inTransaction(app, request, registry, "Order", async (ctx) => {
+        await ctx.tx.update(four_over_jobs).set(placed).where(ofClaim);
+        const [current] = await ctx.tx
+          .select({ version: orders.table.table.version, ref: orders.table.table.four_over_order_id })
+          .from(orders.table.table)
+          .where(and(eq(orders.table.table.tenant_id, tenantId), eq(orders.table.table.id, row.order_id)));
+        if (!current) throw notFound();
+        await updateRecord(
+          ctx,
+          orders,
+          row.order_id,
+          { version: current.version, ...(current.ref ? {} : { four_over_order_id: jobId }) },
+          { action: { from: null, to: `item ${Number(row.item_number)} sent to 4over as job ${jobId}` } },
+        );
+        await schedulePoll(ctx.tx, tenantId, row.item_id, now);
+      });
+    } catch (error) {
+      // 4over has the order: its job id is kept on the item whatever else failed, so it is never sent twice.
+      await app.db.update(four_over_jobs).set(placed).where(ofClaim);
+      throw error;
+    }
+  }
+
+  app.post("/four-over/items/:item_id/recover", { onRequest: requireAuth, ...hidden }, async (request) => {
+    await requireOrders(request, "Update");
+    const { tenantId, row } = await itemOf(request);
+    const body = parseBody(recoverBody, request.body);
+    const config = await requireConfig(tenantId);
+    const label = `Item ${Number(row.item_number)} of ${row.order_number}`;
+    if (row.job_id) throw new HttpError(409, `${label} went to 4over already, as job ${row.job_id}`);
+    if (!row.reference)
+      throw new HttpError(409, `${label} is not being sent to 4over: send it from its page`);
+    if (!isStale(row.sent_at)) {
+      throw new HttpError(
+        409,
+        `${label} is still being sent to 4over: wait a few minutes for its answer, then look again`,
+      );
+    }
+    const [claim] = await app.db
+      .select({ id: four_over_jobs.id })
+      .from(four_over_jobs)
+      .where(
+        and(
+          eq(four_over_jobs.tenant_id, tenantId),
+          eq(four_over_jobs.item_id, row.item_id),
+          eq(four_over_jobs.job_id, ""),
+        ),
+      );
+    if (!claim) throw new HttpError(409, `${label} was resolved meanwhile: reload it`);
+    let message: string;
+    if ("resend" in body) {
+      await app.db.delete(four_over_jobs).where(eq(four_over_jobs.id, claim.id));
+      message = `${label} can be sent to 4over again`;
+    } else {
+      // The job must be 4over's: its status answers (an unknown job is 4over's 404).
+      await jobStatus(config, body.job_id).catch((error: unknown) => {
+        if (error instanceof FourOverError) {
+          throw new HttpError(
+            409,
+            `4over did not find job ${body.job_id} (${error.message}): check the job id on 4over`,
+          );
+        }
+        throw error;
+      });
+      await recordPlaced(request, tenantId, row, claim.id, body.job_id);
+      message = `${label} is recorded as 4over job ${body.job_id}`;
+    }
+    const [after] = await itemRows(tenantId, sql`i.id = ${row.item_id}`, 1);
+    return { data: { item: answer(after as ItemRow, await mapsOf(tenantId)), message } };
+  });
 
   const schedulePoll = (tx: Database, tenantId: number, itemId: number, now: Date) =>
     enqueueJob(tx, {

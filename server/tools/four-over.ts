@@ -29,7 +29,15 @@ export interface FourOverConfig {
 }
 
 /** A request 4over refused or that did not reach it, as a sentence a person can act on. */
-export class FourOverError extends Error {}
+export class FourOverError extends Error {
+  /** 4over may have acted on the request all the same (no answer in time; an order accepted without a job id). */
+  constructor(
+    message: string,
+    readonly uncertain = false,
+  ) {
+    super(message);
+  }
+}
 
 /** 4over's signature of an HTTP method: HMAC-SHA256(method) keyed with sha256hex(private key), hex. */
 export function fourOverSignature(method: string, privateKey: string): string {
@@ -71,7 +79,11 @@ async function call<T>(
       error instanceof Error && error.name === "TimeoutError"
         ? `did not answer within ${TIMEOUT_MS / 1000} s`
         : "could not be reached";
-    throw new FourOverError(`4over ${why}: try again later, or check its address under Integrations`);
+    const timedOut = error instanceof Error && error.name === "TimeoutError";
+    throw new FourOverError(
+      `4over ${why}: try again later, or check its address under Integrations`,
+      timedOut,
+    );
   }
   const text = await res.text();
   let answer: unknown = null;
@@ -233,7 +245,10 @@ export async function createOrder(config: FourOverConfig, order: NewFourOverOrde
   });
   const jobId = Array.isArray(answer.job_ids) ? answer.job_ids.find((j) => typeof j === "string") : undefined;
   if (typeof jobId !== "string" || !jobId) {
-    throw new FourOverError("4over accepted the order but answered no job id: look the order up on 4over");
+    throw new FourOverError(
+      "4over accepted the order but answered no job id: look the order up on 4over",
+      true,
+    );
   }
   return jobId;
 }

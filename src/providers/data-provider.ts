@@ -278,7 +278,8 @@ export const dataProvider: DataProvider = {
       ...filterParams(filters),
     };
     const body = await call<TData>(verb, url, { data: payload, params });
-    return { data: body.data };
+    // A list endpoint's meta (the contract's list shape: page, limit, total) comes along for pages that page by it.
+    return body.meta === undefined ? { data: body.data } : { data: body.data, meta: body.meta };
   },
 
   // Override: the configured base (the stock one is the "" its URLs are built on).

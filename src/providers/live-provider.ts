@@ -5,11 +5,13 @@
 // imported only when the first stream opens, so the sign-in page does not load it.
 //
 // Each server event { path, id, action, version, fields } reaches the subscriptions of its kind
-// (channel "resources/{kind}"): every list of the kind, and the records subscribed by id. A
+// (channel "resources/{kind}", or "resources/Campaign" for a record of no kind: access/live-subjects.ts): every
+// list of the kind, and the records subscribed by id. A
 // `reset` (the server could not replay what was missed) reaches every subscription as "*": the
 // "auto" pages refetch.
 import type { LiveEvent, LiveProvider } from "@refinedev/core";
 import { isKind, pathOf } from "../access/kinds";
+import { isLiveSubject, LIVE_SUBJECTS } from "../access/live-subjects";
 import { getConfig } from "../config/config";
 import { getSessionToken } from "./session";
 
@@ -63,6 +65,7 @@ function defaultUrl(): string {
 
 function pathOfChannel(channel: string): string | null {
   const kind = channel.startsWith("resources/") ? channel.slice("resources/".length) : "";
+  if (isLiveSubject(kind)) return LIVE_SUBJECTS[kind].path;
   return isKind(kind) ? pathOf(kind) : null;
 }
 

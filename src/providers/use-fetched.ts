@@ -11,5 +11,8 @@ export type FetchProps<T extends BaseRecord> = Omit<
 
 export function useFetched<T extends BaseRecord>(props: FetchProps<T>) {
   const { query } = useCustom<T>({ ...props, method: "get" });
-  return { data: query.data?.data as T | undefined, query };
+  // A list's total, when the endpoint answers the contract's list shape ({ data, meta: { total } }).
+  const meta = (query.data as { meta?: { total?: unknown } } | undefined)?.meta;
+  const total = typeof meta?.total === "number" ? meta.total : undefined;
+  return { data: query.data?.data as T | undefined, total, query };
 }

@@ -6,10 +6,16 @@ import { apiAs, chooseReference, expect, openMenu } from "./ui-steps";
 
 // The postcard tool (issue 22) as the shop's administrator walks it (the test finds its list and product through
 // pages customer service does not read; the server test covers customer service's calls): product and size (a size no postcard has refused
-// first), a template, a customer's mailing list with its counts, the count and price, two drops (one on a USPS
-// holiday refused with its reason, then moved), the proof, and the order created with its mail order.
+// first), uploaded artwork (a file of the wrong type refused, the front uploaded to the job, saved first), a customer's
+// mailing list with its counts, the count and price, two drops (one on a USPS holiday refused with its reason, then
+// moved), the proof, and the order created with its mail order and the artwork among its files.
 
 const { FIRST, SECOND, HOLIDAY } = mailDates();
+/** A 1 × 1 PNG: the front artwork. */
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
 
 test("the administrator prices a postcard mailing, schedules two drops and creates the order", async ({
   page,
@@ -40,7 +46,6 @@ test("the administrator prices a postcard mailing, schedules two drops and creat
   );
   const product = products.find((p) => Array.isArray(p.price_tiers) && p.price_tiers.length > 0);
   expect(product, "a product with price tiers").toBeDefined();
-  const [template] = await api.get<{ name: string }[]>("templates?limit=1&sort=name");
 
   await openMenu(page, "Postcard tool");
   await expect(page.getByRole("heading", { name: "Postcard tool", level: 3 })).toBeVisible();
@@ -59,8 +64,16 @@ test("the administrator prices a postcard mailing, schedules two drops and creat
   await page.getByLabel("Length (in)").fill("6");
   await next.click();
 
-  // --- Artwork, then the customer's list with its counts
-  await chooseReference(page, page.locator("main"), "Template", template.name);
+  // --- Artwork uploaded: nothing yet is refused; a text file is no artwork; the front goes to the job, saved first
+  await page.getByLabel("Uploaded artwork").check();
+  await next.click();
+  await expect(page.getByRole("alert").filter({ hasText: "Upload the front artwork" })).toBeVisible();
+  const front = page.getByLabel("Front artwork file");
+  await front.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not art") });
+  await expect(page.getByText("notes.txt is not printable artwork: send a PDF, PNG or JPEG")).toBeVisible();
+  await front.setInputFiles({ name: "front.png", mimeType: "image/png", buffer: PNG });
+  await expect(page).toHaveURL(/\/postcard-tool\/\d+$/);
+  await expect(page.getByText("front.png")).toBeVisible();
   await next.click();
   const listRow = page.getByRole("row", { name: new RegExp(list?.name ?? "") });
   await expect(listRow).toContainText((list?.record_count ?? 0).toLocaleString("en-US"));
@@ -90,7 +103,7 @@ test("the administrator prices a postcard mailing, schedules two drops and creat
   // --- Proof: the summary, confirmed; the order is created and opened with its mail order
   const proof = page.getByRole("region", { name: "Proof" });
   await expect(proof).toContainText(`${FIRST}: 250; ${SECOND}: 250`);
-  await expect(proof).toContainText(template.name);
+  await expect(proof).toContainText("Front: front.png");
   await page.getByRole("button", { name: "Create the order" }).click();
   await expect(page.getByText("Confirm the proof before creating the order")).toBeVisible();
   await page.getByLabel("I checked the proof: create the order").check();
@@ -103,6 +116,8 @@ test("the administrator prices a postcard mailing, schedules two drops and creat
   expect(mailOrders.map((m) => m.piece_count)).toEqual([500]);
   await page.getByRole("tab", { name: "Mail orders" }).click();
   await expect(page.getByText(mailOrders[0].mail_order_number).first()).toBeVisible();
+  const files = await api.get<{ name: string; kind: string }[]>(`order-files?order_id=${orderId}`);
+  expect(files.map((f) => [f.name, f.kind])).toEqual([["front.png", "artwork"]]);
 });
 
 // The EDDM routes page (issue 22): reached from the sidebar, two routes of a ZIP picked (kept in the address),

@@ -19,6 +19,12 @@ export async function listeningApp(dbKind: DatabaseKind, options: Parameters<typ
   };
 }
 
+/** tus' Upload-Metadata header: each key and its base64 value. */
+export const metadataOf = (m: Record<string, string>) =>
+  Object.entries(m)
+    .map(([k, v]) => `${k} ${Buffer.from(v).toString("base64")}`)
+    .join(",");
+
 /** Bytes that differ position by position, so a resumed upload in the wrong place would show. */
 export const bytes = (n: number, seed = 7) =>
   Buffer.from(Array.from({ length: n }, (_, i) => (i * seed + (i >> 8)) % 256));

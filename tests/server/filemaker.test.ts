@@ -81,8 +81,11 @@ function sortRecords(records: typeof FM_RECORDS, sort: { fieldName: string; sort
   });
 }
 
-/** `account.password`: what the server accepts (a test changes it, as an administrator revoking access would). */
-function fileMakerServer(log: FmLog[], account = { password: FM_PASSWORD }): Server {
+/**
+ * `account.password`: what the server accepts (a test changes it, as an administrator revoking access would);
+ * `account.expire`: how many of the next data requests find their token expired (952, the token forgotten).
+ */
+function fileMakerServer(log: FmLog[], account: { password: string; expire?: number }): Server {
   const tokens = new Set<string>();
   let next = 1;
   return createServer(async (req, res) => {
@@ -106,6 +109,10 @@ function fileMakerServer(log: FmLog[], account = { password: FM_PASSWORD }): Ser
       return fmAnswer(res, 200, { response: { token }, messages: OK }, { "X-FM-Data-Access-Token": token });
     }
     const token = auth.replace(/^Bearer /, "");
+    if (account.expire && req.method !== "DELETE") {
+      account.expire -= 1;
+      tokens.delete(token);
+    }
     if (!tokens.has(token)) {
       return fmAnswer(res, 401, {
         response: {},
@@ -358,7 +365,7 @@ describeEachStore("FileMaker pages (%s)", (kind) => {
 
   it("reads through FileMaker's Data API when configured, for its tenant only", async () => {
     const log: FmLog[] = [];
-    const account = { password: FM_PASSWORD };
+    const account: { password: string; expire?: number } = { password: FM_PASSWORD };
     const fm = fileMakerServer(log, account);
     await new Promise<void>((resolve) => fm.listen(0, "127.0.0.1", resolve));
     const origin = `http://127.0.0.1:${(fm.address() as AddressInfo).port}`;
@@ -457,6 +464,31 @@ describeEachStore("FileMaker pages (%s)", (kind) => {
       // The other tenant still reads its own demo tables.
       const theirs = await get(app, "filemaker/dental-offices", other);
       expect(theirs.json().data).toMatchObject({ source: "the demo tables", total: 8 });
+
+      // An expired token (952): one new login, the request sent again, the new session closed.
+      log.length = 0;
+      account.expire = 1;
+      const renewed = await get(app, "filemaker/dental-offices?pageSize=1", admin);
+      expect(renewed.statusCode, renewed.body).toBe(200);
+      expect(renewed.json().data).toMatchObject({ source: "FileMaker", total: 3 });
+      const fresh = log[3]?.auth.replace(/^Bearer /, "");
+      expect(log.map((l) => `${l.method} ${l.path.replace(DB_PATH, "").split("?")[0]}`)).toEqual([
+        "POST /sessions",
+        "GET /layouts/Dental%20Offices/records",
+        "POST /sessions",
+        "GET /layouts/Dental%20Offices/records",
+        `DELETE /sessions/${fresh}`,
+      ]);
+      expect(log[1].auth).not.toBe(log[3].auth);
+      // Refused again after the new login: said plainly, no third login.
+      log.length = 0;
+      account.expire = 2;
+      const twice = await get(app, "filemaker/dental-offices", admin);
+      expect(twice.statusCode).toBe(502);
+      expect(twice.json().message).toBe(
+        "FileMaker refused the session token again after a new login: Invalid FileMaker Data API token (*) (code 952)",
+      );
+      expect(log.filter((l) => l.path.endsWith("/sessions") && l.method === "POST")).toHaveLength(2);
 
       // Refusals reach the page as FileMaker's reason; nothing looks like an empty list.
       const missing = await get(app, "filemaker/post-offices", admin);

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { scheduled_jobs } from "../../server/db/schema";
+import { four_over_jobs, scheduled_jobs } from "../../server/db/schema";
 import { type Api, demoStaff, type Saved, status, unique } from "./domain-fixtures";
 import {
   FOUR_OVER_PRIVATE,
@@ -15,7 +15,7 @@ import { createTestApp, describeEachStore, type TestApp } from "./helpers";
 // Issue 22, /4-over-tool's server against a local 4over (four-over-server.ts): the sentence without keys, a
 // refused signature, the preview (mapped product, options, shipping quote), submit storing 4over's job id on the
 // order with its change log, a second submit refused, another tenant's item a 404, the status and tracking poll
-// (the durable scheduler's job and the Refresh status button).
+// (the durable scheduler's job and the Refresh status button), and a "Sending" whose answer was lost resolved.
 
 type Row = Record<string, unknown>;
 const NOT_CONFIGURED =
@@ -333,5 +333,80 @@ describeEachStore("4over tool (%s)", (dbKind) => {
     expect(notSent.json().message).toBe(
       `Item 2 of ${order.order_number} has not been sent to 4over: send it first`,
     );
+  });
+
+  it("resolves a “Sending” whose answer was lost: the job found on 4over recorded, or the attempt dropped to send again", async () => {
+    // The process ended between 4over's answer and our write: the claim (our reference) is all that was kept.
+    const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
+    const claim = () =>
+      t.database.db.insert(four_over_jobs).values({
+        tenant_id: 1,
+        order_id: order.id,
+        item_id: oddItemId,
+        reference: `${order.order_number}-2`,
+        job_id: "",
+        product_uuid: PRODUCT_UUID,
+        created_at: minutesAgo(1),
+      });
+    const age = (minutes: number) =>
+      t.database.db
+        .update(four_over_jobs)
+        .set({ created_at: minutesAgo(minutes) })
+        .where(eq(four_over_jobs.item_id, oddItemId));
+    const item = async () =>
+      (await admin.call("GET", `four-over/items/${oddItemId}`)).json().data.item as Row;
+    const recover = (body: unknown, who = admin) =>
+      who.call("POST", `four-over/items/${oddItemId}/recover`, body);
+    const label = `Item 2 of ${order.order_number}`;
+    await claim();
+    expect(await item()).toMatchObject({ status: "Sending", stale: false, job_id: null });
+    // A minute old: it may still be answered.
+    const early = await recover({ resend: true });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe(
+      `${label} is still being sent to 4over: wait a few minutes for its answer, then look again`,
+    );
+    await age(10);
+    expect(await item()).toMatchObject({ status: "Sending", stale: true });
+    const blocked = await admin.call("POST", `four-over/items/${oddItemId}/submit`, {
+      version: order.version,
+      shipping_code: "03",
+    });
+    expect(blocked.statusCode).toBe(409);
+    expect(blocked.json().message).toBe(
+      `${label} was sent to 4over but its answer was lost: look up ${order.order_number}-2 on 4over and resolve it on the item's page`,
+    );
+    expect((await recover({ resend: true }, press)).statusCode).toBe(403);
+    expect((await recover({})).statusCode).toBe(400);
+    // A job 4over does not have is not recorded.
+    const unknown = await recover({ job_id: "Z49999999-001" });
+    expect(unknown.statusCode).toBe(409);
+    expect(unknown.json().message).toContain("4over did not find job Z49999999-001");
+    expect(await item()).toMatchObject({ status: "Sending", job_id: null });
+    // 4over has no order under the reference: dropped, the item may be sent again.
+    const resent = await recover({ resend: true });
+    expect(resent.statusCode, resent.body).toBe(200);
+    expect(resent.json().data.message).toBe(`${label} can be sent to 4over again`);
+    expect(resent.json().data.item).toMatchObject({ status: null, reference: null, stale: false });
+    // Again, and this time 4over has the order: its job is recorded as the submit would have, and polled.
+    await claim();
+    await age(10);
+    fourOver.state.jobs.set("Z49999999-001", { statuses: ["Order Received"], tracking: [] });
+    const found = await recover({ job_id: "Z49999999-001" });
+    expect(found.statusCode, found.body).toBe(200);
+    expect(found.json().data.message).toBe(`${label} is recorded as 4over job Z49999999-001`);
+    expect(found.json().data.item).toMatchObject({
+      job_id: "Z49999999-001",
+      status: "Submitted",
+      stale: false,
+    });
+    const log = await admin.call("GET", `orders/${order.id}/change-logs`);
+    expect(log.body).toContain("item 2 sent to 4over as job Z49999999-001");
+    const polls = await t.database.db
+      .select()
+      .from(scheduled_jobs)
+      .where(eq(scheduled_jobs.subject_id, oddItemId));
+    expect(polls.map((p) => p.kind)).toEqual(["four_over_poll"]);
+    expect((await recover({ resend: true })).statusCode).toBe(409);
   });
 });

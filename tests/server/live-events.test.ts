@@ -252,6 +252,34 @@ describeEachStore("live updates (%s)", (dbKind) => {
     expect(adminStream.events.filter(isChange("customers", theirs.id))).toEqual([]);
   });
 
+  it("tells readers of mail orders of a campaign's runs as they start and end, and no one else", async () => {
+    const [adminStream, csrStream, pressStream] = [
+      await open("admin"),
+      await open("csr"),
+      await open("press"),
+    ];
+    const campaign = await admin.first("campaigns");
+    const ran = await admin.call("POST", `campaigns/${campaign.id}/run`);
+    expect(ran.statusCode, ran.body).toBe(200);
+    const outcome = ran.json().data.outcome as string;
+    expect(["done", "retry", "failed"]).toContain(outcome);
+    for (const stream of [adminStream, csrStream]) {
+      const started = await stream.waitFor(
+        (e) => isChange("campaigns", campaign.id)(e) && (e.data.fields as string[])[1] === "started",
+      );
+      expect(started.data).toMatchObject({ action: "updated", version: null, fields: ["runs", "started"] });
+      const ended = await stream.waitFor(
+        (e) => isChange("campaigns", campaign.id)(e) && (e.data.fields as string[])[1] === outcome,
+      );
+      expect(Number(ended.id)).toBeGreaterThan(Number(started.id));
+    }
+    // The press room reads no mail orders: a fence it must see, written after the runs.
+    const run = await admin.first("runs");
+    await admin.update("runs", run.id, { notes: "Live: after the campaign's run" });
+    await pressStream.waitFor(isChange("runs", run.id));
+    expect(pressStream.events.filter((e) => e.data.path === "campaigns")).toEqual([]);
+  });
+
   it("tells a ReadOwn reader of their own records only (and of one given away)", async () => {
     const press = await open("press");
     const notTheirs = await makeOrder(admin, [{}], { owner_id: adminId });

@@ -1,14 +1,18 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, selectRows } from "../../server/db/open";
-import { bearer, createTestApp, describeEachStore, signIn, type TestApp } from "./helpers";
+import { bytes, metadataOf, tusUpload } from "./file-uploads";
+import { bearer, createTestApp, describeEachStore, signIn, type TestApp, tempDir } from "./helpers";
 import { mailDates } from "./mail-dates";
 
 // The postcard and letter tools (issue 22): a job's price (print from the product's tiers, postage from the
 // tenant's editable rate table), the tools' size rules, EDDM Retail's 200–5,000 pieces a day per ZIP, a drop on
 // a USPS holiday refused with its reason, the order, its item, mail order and drops made in one transaction
-// (nothing written when any part is refused), saved jobs resumed by their person only, and the permissions.
+// (nothing written when any part is refused), saved jobs resumed by their person only, and the permissions;
+// artwork uploaded to a saved job (tus, on a port) and moved to the order's files when the order is made.
 
 type Json = Record<string, unknown>;
 type Answer = { status: number; body: { data: Json & Json[]; errors?: Json[]; message?: string } };
@@ -31,6 +35,7 @@ const n = async (db: DatabaseHandle["db"], query: ReturnType<typeof sql>) =>
   Number((await selectRows<{ n: number }>(db, query))[0].n);
 
 const { FIRST, SECOND, HOLIDAY } = mailDates();
+const MAX = 64 * 1024;
 
 describeEachStore("postcard and letter tools", (kind) => {
   let t: TestApp;
@@ -42,12 +47,16 @@ describeEachStore("postcard and letter tools", (kind) => {
   let customer = 0;
   let list = 0;
   let product = 0;
+  let template = 0;
+  let base = "";
+  let filesDir = "";
   const routes: Record<string, number> = {};
 
   const job = (change: Json = {}): Json => ({
     tool: "postcard",
     customer_id: customer,
     product_id: product,
+    template_id: template,
     width: 4,
     length: 6,
     source: "list",
@@ -68,8 +77,11 @@ describeEachStore("postcard and letter tools", (kind) => {
     });
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    await t.app.ready();
+    filesDir = tempDir("files");
+    t = await createTestApp(kind, { config: { filesDir, maxUploadBytes: MAX } });
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const address = t.app.server.address();
+    base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}/api/v1`;
     db = t.database.db;
     [admin, csr, press, other] = await Promise.all([
       signIn(t.app, "admin@pressroom.test"),
@@ -89,6 +101,11 @@ describeEachStore("postcard and letter tools", (kind) => {
       sql`select id from products where tenant_id = 1 order by id limit 1`,
     );
     product = p.id;
+    const [tp] = await selectRows<{ id: number }>(
+      db,
+      sql`select id from templates where tenant_id = 1 order by id limit 1`,
+    );
+    template = tp.id;
     await db.execute(
       sql`update products set price_tiers = ${JSON.stringify([
         { quantity: 100, price: 50 },
@@ -435,5 +452,142 @@ describeEachStore("postcard and letter tools", (kind) => {
     expect(
       (await call(t.app, "POST", "mail-tools/orders", press, { job: job({ drop_dates: [FIRST] }) })).status,
     ).toBe(403);
+  });
+
+  describe("uploaded artwork", () => {
+    const draftOf = async (tool = "postcard") =>
+      (await call(t.app, "POST", "mail-tools/drafts", csr, { tool, step: 1, state: job({ tool }) })).body.data
+        .id as number;
+    const meta = (draft: number, side: string, filename: string, filetype: string) => ({
+      draft_id: String(draft),
+      side,
+      kind: "artwork",
+      filename,
+      filetype,
+    });
+    /** A tus creation as the app sends it; the server answers before any byte is sent. */
+    const create = (token: string, size: number, m: Record<string, string>) =>
+      fetch(`${base}/uploads/shop`, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${token}`,
+          "tus-resumable": "1.0.0",
+          "upload-length": String(size),
+          "upload-metadata": metadataOf(m),
+        },
+      });
+    const kept = (draft: number) =>
+      n(db, sql`select count(*)::int as n from mail_tool_draft_files where draft_id = ${draft}`);
+    const keyOf = async (draft: number, side: string) =>
+      (
+        await selectRows<{ storage_key: string }>(
+          db,
+          sql`select storage_key from mail_tool_draft_files where draft_id = ${draft} and side = ${side}`,
+        )
+      )[0].storage_key;
+    /** Whether the embedded store still holds the object. */
+    const stored = (key: string) => existsSync(join(filesDir, "shop", key));
+
+    it("keeps a saved job's front and back, shows them on resuming, and moves them to the order's files", async () => {
+      const draft = await draftOf();
+      const front = bytes(40 * 1024);
+      await tusUpload(base, csr, front, meta(draft, "front", "front.pdf", "application/pdf"));
+      await tusUpload(base, csr, bytes(1000, 3), meta(draft, "back", "back.png", "image/png"));
+      // A second front replaces the first, whose object is removed from the store.
+      const first = await keyOf(draft, "front");
+      expect(stored(first)).toBe(true);
+      await tusUpload(base, csr, bytes(2000, 5), meta(draft, "front", "front-v2.jpg", "image/jpeg"));
+      expect(stored(first)).toBe(false);
+      const resumed = await call(t.app, "GET", `mail-tools/drafts/${draft}`, csr);
+      expect(
+        (resumed.body.data.files as Json[]).map((f) => [f.side, f.name, f.content_type, f.size]),
+      ).toEqual([
+        ["front", "front-v2.jpg", "image/jpeg", 2000],
+        ["back", "back.png", "image/png", 1000],
+      ]);
+      const res = await call(t.app, "POST", "mail-tools/orders", csr, {
+        draft_id: draft,
+        job: job({ template_id: null, drop_dates: [FIRST] }),
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      const order = (await call(t.app, "GET", `orders/${res.body.data.order_id}`, csr)).body.data;
+      const printId = (order.items as Json[])[0].id;
+      const files = await selectRows<{
+        name: string;
+        kind: string;
+        order_item_id: number;
+        size: number;
+        storage_key?: string;
+      }>(
+        db,
+        sql`select name, kind, order_item_id, size::int as size, storage_key from order_files
+          where order_id = ${order.id} order by name`,
+      );
+      // The same stored objects, now the order's.
+      expect(files.every((f) => f.storage_key && stored(f.storage_key))).toBe(true);
+      for (const f of files) delete f.storage_key;
+      expect(files).toEqual([
+        { name: "back.png", kind: "artwork", order_item_id: printId, size: 1000 },
+        { name: "front-v2.jpg", kind: "artwork", order_item_id: printId, size: 2000 },
+      ]);
+      expect(await kept(draft)).toBe(0);
+      // The order desk's file list shows them, preflight queued (pending or done).
+      const listed = await fetch(`${base}/order-files?order_id=${order.id}`, { headers: bearer(csr) });
+      expect(((await listed.json()) as { meta: { total: number } }).meta.total).toBe(2);
+    });
+
+    it.each([
+      ["a file of the wrong type", "front", "front.tif", "image/tiff", 100, 400, "printable artwork"],
+      ["a file too large", "front", "front.pdf", "application/pdf", MAX + 1, 413, "at most 0.1 MB"],
+      ["a letter's back", "back", "back.pdf", "application/pdf", 100, 400, "front only"],
+    ])("refuses %s with a sentence and keeps nothing", async (_, side, name, type, size, status, words) => {
+      const draft = await draftOf(side === "back" ? "letter" : "postcard");
+      const res = await create(csr, size, meta(draft, side, name, type));
+      expect(res.status).toBe(status);
+      expect(JSON.stringify(await res.json())).toContain(words);
+      expect(await kept(draft)).toBe(0);
+    });
+
+    it("refuses an upload to a saved job of another person or tenant (404)", async () => {
+      const draft = await draftOf();
+      for (const token of [admin, other]) {
+        const res = await create(token, 100, meta(draft, "front", "front.pdf", "application/pdf"));
+        expect(res.status).toBe(404);
+      }
+      expect(await kept(draft)).toBe(0);
+    });
+
+    it("refuses to make the order with neither a template nor a front file", async () => {
+      const before = await n(db, sql`select count(*)::int as n from orders`);
+      const draft = await draftOf();
+      await tusUpload(base, csr, bytes(500), meta(draft, "back", "back.pdf", "application/pdf"));
+      for (const body of [
+        { job: job({ template_id: null, drop_dates: [FIRST] }) },
+        { draft_id: draft, job: job({ template_id: null, drop_dates: [FIRST] }) },
+      ]) {
+        const res = await call(t.app, "POST", "mail-tools/orders", csr, body);
+        expect(res.status).toBe(400);
+        expect(res.body.errors).toEqual([
+          { field: "template_id", message: "Choose a template or upload the front artwork" },
+        ]);
+      }
+      expect(await n(db, sql`select count(*)::int as n from orders`)).toBe(before);
+      // The back file can be removed from the job, its object with it; deleting a job discards its files.
+      const back = await keyOf(draft, "back");
+      const files = (await call(t.app, "GET", `mail-tools/drafts/${draft}`, csr)).body.data.files as Json[];
+      expect(
+        (await call(t.app, "DELETE", `mail-tools/drafts/${draft}/files/${files[0].id}`, other)).status,
+      ).toBe(404);
+      expect(
+        (await call(t.app, "DELETE", `mail-tools/drafts/${draft}/files/${files[0].id}`, csr)).status,
+      ).toBe(204);
+      expect(await kept(draft)).toBe(0);
+      expect(stored(back)).toBe(false);
+      await tusUpload(base, csr, bytes(500), meta(draft, "front", "front.pdf", "application/pdf"));
+      const front = await keyOf(draft, "front");
+      expect((await call(t.app, "DELETE", `mail-tools/drafts/${draft}`, csr)).status).toBe(204);
+      expect(await kept(draft)).toBe(0);
+      expect(stored(front)).toBe(false);
+    });
   });
 });

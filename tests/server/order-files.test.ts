@@ -1,7 +1,7 @@
 import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { api, type Saved } from "./domain-fixtures";
-import { bytes, listeningApp, tusUpload as upload } from "./file-uploads";
+import { bytes, listeningApp, metadataOf, tusUpload as upload } from "./file-uploads";
 import { describeEachStore, type TestApp, tempDir } from "./helpers";
 
 // Issue 19, order files: resumable uploads (tus) into the embedded store's two buckets, the list
@@ -9,11 +9,6 @@ import { describeEachStore, type TestApp, tempDir } from "./helpers";
 // HTTP on a port (tus works on the raw request), one seeded database per store.
 
 const MAX = 64 * 1024;
-const b64 = (s: string) => Buffer.from(s).toString("base64");
-const metadataOf = (m: Record<string, string>) =>
-  Object.entries(m)
-    .map(([k, v]) => `${k} ${b64(v)}`)
-    .join(",");
 
 describeEachStore("order files (%s)", (dbKind) => {
   let t: TestApp;

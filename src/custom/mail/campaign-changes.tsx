@@ -1,7 +1,7 @@
 // The campaign page's "Changes": who changed which of its settings when (GET campaigns/{id}/change-logs, written
 // by the server with every create, edit, pause and resume), newest first, a page at a time.
 import { Empty, Table, Typography } from "antd";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { formatDateTime } from "../../components/fields/format";
 import { useFetched } from "../../providers/use-fetched";
 import type { ChangeEntry } from "../admin/settings-changes";
@@ -13,12 +13,16 @@ const ACTIONS: Record<string, string> = { create: "Created", update: "Changed", 
 /** `version`: the campaign's version; the log is fetched again when a change raises it. */
 export function CampaignChanges({ id, version }: { id: number; version: number }) {
   const [page, setPage] = useState(1);
-  const { data, query } = useFetched<ChangeEntry[]>({
+  // The list's total (meta.total) pages the table: a full last page offers no empty next one.
+  const { data, total, query } = useFetched<ChangeEntry[]>({
     url: `campaigns/${id}/change-logs`,
     config: { query: { page, limit: PAGE_SIZE } },
     queryOptions: { queryKey: ["campaign-changes", id, page] },
     errorNotification: false,
   });
+  // The last total read: the pager keeps its pages while the next page loads.
+  const known = useRef(0);
+  if (total !== undefined) known.current = total;
   const { refetch } = query;
   useEffect(() => {
     if (version > 0) void refetch();
@@ -26,9 +30,7 @@ export function CampaignChanges({ id, version }: { id: number; version: number }
   if (query.isError) {
     return <Typography.Text type="danger">The change log could not be loaded.</Typography.Text>;
   }
-  // The app's custom calls answer the data alone (not meta.total): a full page offers the next one.
   const rows = data ?? [];
-  const total = (page - 1) * PAGE_SIZE + rows.length + (rows.length === PAGE_SIZE ? 1 : 0);
   return (
     <Table<ChangeEntry>
       size="small"
@@ -39,7 +41,7 @@ export function CampaignChanges({ id, version }: { id: number; version: number }
       pagination={{
         current: page,
         pageSize: PAGE_SIZE,
-        total,
+        total: known.current,
         hideOnSinglePage: true,
         showSizeChanger: false,
         onChange: setPage,

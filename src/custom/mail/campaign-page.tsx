@@ -4,6 +4,8 @@
 // its outcome, the order and mail order it made, or its error and how many attempts remain before it is failed.
 // Delete (confirmed; refused by the server while a run is in progress) cancels its waiting runs. Its settings'
 // change log and its run history are read a page at a time.
+
+import { useSubscription } from "@refinedev/core";
 import {
   Alert,
   Button,
@@ -166,6 +168,13 @@ export default function CampaignPage() {
     config: { query: { page, limit: HISTORY_PAGE_SIZE } },
     // The server's poller runs jobs on its own: an open page shows a scheduled run or a retry within half a minute.
     queryOptions: { queryKey: ["campaign-runs", id, page], refetchInterval: 30_000 },
+  });
+  // A run starting or ending (the server's poller, Run now in another window) refreshes the history at once.
+  useSubscription({
+    channel: "resources/Campaign",
+    types: ["updated"],
+    params: { ids: [id], subscriptionType: "useOne" },
+    onLiveEvent: () => void Promise.all([query.refetch(), historyQuery.refetch()]),
   });
   const [form] = Form.useForm<CampaignSettings>();
   const [editing, setEditing] = useState(false);

@@ -2,6 +2,7 @@
 // failure is shown by it (spec §8) and rethrown as a RequestError whose field errors the wizard shows.
 import { request } from "../../providers/http-client";
 import type { PostageRate, ToolKey, ToolMailClass } from "./mail-tools";
+import type { ArtworkSource, DraftFile } from "./tool-artwork";
 
 /** The wizard's answers, as the server takes a job (and as a saved job keeps them). */
 export interface ToolJob {
@@ -9,6 +10,8 @@ export interface ToolJob {
   customer_id?: number;
   product_id?: number;
   template_id?: number | null;
+  /** The artwork: a template, or files uploaded to the saved job (its `files`); kept in the saved job only. */
+  artwork_source?: ArtworkSource;
   width?: number;
   length?: number;
   source?: "list" | "eddm";
@@ -38,6 +41,8 @@ export interface ToolDraft {
   state: Partial<ToolJob>;
   version: number;
   updated_at: string;
+  /** Its uploaded artwork (front, back). */
+  files: DraftFile[];
 }
 
 export interface MadeOrder {
@@ -54,6 +59,9 @@ export function jobBody(job: ToolJob): Record<string, unknown> {
     route_ids: [],
     ...Object.fromEntries(Object.entries(job).filter(([, v]) => v !== undefined && v !== null)),
   };
+  // Uploaded artwork: the server takes the saved job's files when the job names no template.
+  if (body.artwork_source === "upload") delete body.template_id;
+  delete body.artwork_source;
   if (body.source === "eddm") body.list_ids = [];
   else body.route_ids = [];
   if (Array.isArray(body.drop_dates) && body.drop_dates.length === 0) delete body.drop_dates;
@@ -95,6 +103,10 @@ export async function saveDraft(draft: {
         data: { tool: draft.tool, step: draft.step, state: draft.state },
       });
   return answer?.data;
+}
+
+export async function removeDraftFile(draftId: number, fileId: number): Promise<void> {
+  await request({ method: "DELETE", resource: `mail-tools/drafts/${draftId}/files`, id: fileId });
 }
 
 export async function fetchRates(): Promise<{ rates: PostageRate[]; version: number } | undefined> {

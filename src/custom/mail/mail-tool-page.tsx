@@ -8,10 +8,12 @@ import { Alert, Button, Card, Flex, Form, Spin, Steps, Typography } from "antd";
 import { type ReactNode, useEffect, useState } from "react";
 import { useNavigate, useParams, useSearchParams } from "react-router";
 import { RequestError } from "../../providers/request-error";
+import type { ArtworkUploadsProps } from "./artwork-uploads";
 import {
   createJobOrder,
   fetchDraft,
   quoteJob,
+  removeDraftFile,
   saveDraft,
   type ToolDraft,
   type ToolJob,
@@ -21,44 +23,67 @@ import { ArtworkStep, DropsStep, MailingStep, PriceStep, ProductStep, ProofStep 
 import { MAIL_TOOLS, type MailTool, type ToolKey } from "./mail-tools";
 import { PostageRatesButton } from "./postage-rates";
 import { parseRouteIds } from "./route-totals";
+import { artworkStepProblem, type DraftFile } from "./tool-artwork";
+
+/** What a step's body is drawn from. */
+interface StepContext {
+  tool: MailTool;
+  job: ToolJob;
+  quote?: ToolQuote;
+  artwork: Omit<ArtworkUploadsProps, "tool">;
+}
 
 interface Step {
   title: string;
   /** The form fields the step holds, checked before leaving it. */
   fields: (keyof ToolJob | "proof_ok")[];
+  /** A rule beyond the fields' own (the artwork step's uploaded front). */
+  check?: (job: ToolJob, files: DraftFile[]) => string | undefined;
   /** Ask the server (price, drops) before going on. */
   quote?: "price" | "drops";
-  body: (tool: MailTool, job: ToolJob, quote?: ToolQuote) => ReactNode;
+  body: (context: StepContext) => ReactNode;
 }
 
 const STEPS: Step[] = [
   {
     title: "Product and size",
     fields: ["customer_id", "product_id", "width", "length"],
-    body: (tool) => <ProductStep tool={tool} />,
+    body: ({ tool }) => <ProductStep tool={tool} />,
   },
-  { title: "Artwork", fields: ["template_id"], body: () => <ArtworkStep /> },
+  {
+    title: "Artwork",
+    fields: ["artwork_source", "template_id"],
+    check: (job, files) => artworkStepProblem(job.artwork_source, files),
+    body: ({ tool, artwork }) => <ArtworkStep tool={tool} {...artwork} />,
+  },
   { title: "Mailing", fields: ["source", "list_ids", "route_ids"], body: () => <MailingStep /> },
   {
     title: "Count and price",
     fields: ["mail_class", "quantity"],
     quote: "price",
-    body: (_t, _j, quote) => <PriceStep quote={quote} />,
+    body: ({ quote }) => <PriceStep quote={quote} />,
   },
   {
     title: "Drop dates",
     fields: ["drop_dates"],
     quote: "drops",
-    body: (_t, _j, quote) => <DropsStep quote={quote} />,
+    body: ({ quote }) => <DropsStep quote={quote} />,
   },
   {
     title: "Proof",
     fields: ["proof_ok"],
-    body: (tool, job, quote) => <ProofStep tool={tool} job={job} quote={quote} />,
+    body: ({ tool, job, quote, artwork }) => (
+      <ProofStep tool={tool} job={job} quote={quote} files={artwork.files} />
+    ),
   },
 ];
 
-const START: Partial<ToolJob> = { source: "list", mail_class: "marketing", drop_dates: [] };
+const START: Partial<ToolJob> = {
+  artwork_source: "template",
+  source: "list",
+  mail_class: "marketing",
+  drop_dates: [],
+};
 
 /** Field errors from the server, as form fields (drop_dates.1 → the second drop). */
 function errorFields(error: unknown) {
@@ -138,6 +163,11 @@ export default function MailToolPage({ tool: key }: { tool: ToolKey }) {
     } catch {
       return;
     }
+    const problem = current.check?.(job(), draft?.files ?? []);
+    if (problem) {
+      setProblems([problem]);
+      return;
+    }
     if (current.quote) {
       const body = job();
       if (current.quote === "price") body.drop_dates = undefined;
@@ -166,6 +196,25 @@ export default function MailToolPage({ tool: key }: { tool: ToolKey }) {
     setDraft(answer);
     setSaved(`Saved at ${new Date(answer.updated_at).toLocaleTimeString()}`);
     if (!draft) navigate(`${tool.path}/${answer.id}`, { replace: true });
+  };
+
+  // The artwork step uploads to the saved job: a new job is saved first (its address changes once the upload
+  // is done, since the page at /{id} is another route's and would start over mid-upload).
+  const ensureDraft = async () => {
+    if (draft) return draft.id;
+    const answer = await ask(() => saveDraft({ tool: key, step, state: job() }));
+    if (answer) setDraft(answer);
+    return answer?.id;
+  };
+  const artwork: StepContext["artwork"] = {
+    files: draft?.files ?? [],
+    ensureDraft,
+    remove: (draftId, file) => removeDraftFile(draftId, file.id),
+    onChanged: async (draftId) => {
+      const found = await fetchDraft(String(draftId)).catch(() => undefined);
+      if (found) setDraft(found);
+      if (!id) navigate(`${tool.path}/${draftId}`, { replace: true });
+    },
   };
 
   if (loading) return <Spin size="large" style={{ display: "block", margin: "64px auto" }} />;
@@ -209,7 +258,7 @@ export default function MailToolPage({ tool: key }: { tool: ToolKey }) {
       />
       <Card>
         <Form form={form} layout="vertical" initialValues={initial} preserve requiredMark="optional">
-          {STEPS[step].body(tool, job(), quote)}
+          {STEPS[step].body({ tool, job: job(), quote, artwork })}
         </Form>
         {problems.length > 0 && (
           <Alert

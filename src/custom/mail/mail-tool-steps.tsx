@@ -23,9 +23,11 @@ import dayjs from "dayjs";
 import { ReferenceSelect } from "../../components/fields/reference-select";
 import { useFetched } from "../../providers/use-fetched";
 import mailOrders from "../../resources/mail-orders";
+import { ArtworkUploads, type ArtworkUploadsProps } from "./artwork-uploads";
 import type { ToolJob, ToolQuote } from "./mail-tool-api";
 import { type MailTool, sizeProblem, TOOL_MAIL_CLASSES, type ToolMailClass } from "./mail-tools";
 import { RoutePicker } from "./route-picker";
+import type { DraftFile } from "./tool-artwork";
 
 const money = (n: number) => n.toLocaleString("en-US", { style: "currency", currency: "USD" });
 const count = (n: number) => n.toLocaleString("en-US");
@@ -117,18 +119,34 @@ export function ProductStep({ tool }: { tool: MailTool }) {
   );
 }
 
-export function ArtworkStep() {
+export function ArtworkStep(props: ArtworkUploadsProps) {
+  const form = Form.useFormInstance<ToolJob>();
+  const source = Form.useWatch("artwork_source", { form, preserve: true }) ?? "template";
   return (
-    <Row gutter={16}>
-      <ReferenceItem
-        name="template_id"
-        label="Template"
-        target="Template"
-        required="Choose a template for the artwork"
-        placeholder="Search templates"
-        extra="The design printed on the piece; the proof step shows it again."
-      />
-    </Row>
+    <Flex vertical gap={8}>
+      <Form.Item name="artwork_source" label="Artwork">
+        <Radio.Group
+          options={[
+            { value: "template", label: "A template" },
+            { value: "upload", label: "Uploaded artwork" },
+          ]}
+        />
+      </Form.Item>
+      {source === "upload" ? (
+        <ArtworkUploads {...props} />
+      ) : (
+        <Row gutter={16}>
+          <ReferenceItem
+            name="template_id"
+            label="Template"
+            target="Template"
+            required="Choose a template for the artwork"
+            placeholder="Search templates"
+            extra="The design printed on the piece; the proof step shows it again."
+          />
+        </Row>
+      )}
+    </Flex>
   );
 }
 
@@ -330,7 +348,17 @@ export function DropsStep({ quote }: { quote?: ToolQuote }) {
   );
 }
 
-export function ProofStep({ tool, job, quote }: { tool: MailTool; job: ToolJob; quote?: ToolQuote }) {
+export function ProofStep({
+  tool,
+  job,
+  quote,
+  files,
+}: {
+  tool: MailTool;
+  job: ToolJob;
+  quote?: ToolQuote;
+  files: DraftFile[];
+}) {
   return (
     <Flex vertical gap={12}>
       <section aria-label="Proof">
@@ -340,7 +368,13 @@ export function ProofStep({ tool, job, quote }: { tool: MailTool; job: ToolJob; 
           <Descriptions.Item label="Size">
             {job.width} × {job.length} in
           </Descriptions.Item>
-          <Descriptions.Item label="Template">{quote?.template_name ?? "—"}</Descriptions.Item>
+          {job.artwork_source === "upload" ? (
+            <Descriptions.Item label="Artwork">
+              {files.map((f) => `${f.side === "front" ? "Front" : "Back"}: ${f.name}`).join("; ") || "—"}
+            </Descriptions.Item>
+          ) : (
+            <Descriptions.Item label="Template">{quote?.template_name ?? "—"}</Descriptions.Item>
+          )}
           <Descriptions.Item label="Mail class">
             {job.mail_class ? TOOL_MAIL_CLASSES[job.mail_class] : "—"}
           </Descriptions.Item>

@@ -44,3 +44,19 @@ export function fileTypeOf(name: string, declared: string | undefined): string |
   };
   return byExt[ext];
 }
+
+/** The postcard and letter tools' uploaded artwork: the printable kinds only (a PDF, PNG or JPEG). */
+export const TOOL_ARTWORK_TYPES = ["application/pdf", "image/png", "image/jpeg"] as const;
+export const TOOL_ARTWORK_ACCEPT = ".pdf,.png,.jpg,.jpeg";
+export const ARTWORK_SIDES = ["front", "back"] as const;
+export type ArtworkSide = (typeof ARTWORK_SIDES)[number];
+
+/** Whose file it is, as an upload announces it: the order, or (before the order exists) a saved tool job's side. */
+export function ownerFields(owner: {
+  orderId?: number;
+  draft?: { id: number; side: ArtworkSide };
+}): Record<string, string> {
+  return owner.draft
+    ? { draft_id: String(owner.draft.id), side: owner.draft.side }
+    : { order_id: String(owner.orderId) };
+}

@@ -7,7 +7,7 @@
 import { firebaseApp } from "../../providers/firebase";
 import { ApiError, apiUrl, postJson } from "../../providers/post-json";
 import { getSessionToken } from "../../providers/session";
-import { bucketOf, type FileKind } from "./file-kinds";
+import { type ArtworkSide, bucketOf, type FileKind, ownerFields } from "./file-kinds";
 
 /** Pause and resume of a running upload. */
 export interface UploadControl {
@@ -17,7 +17,9 @@ export interface UploadControl {
 
 export interface UploadRequest {
   file: File;
-  orderId: number;
+  /** The order the file goes to; or, before there is an order, a saved tool job's side (draft). */
+  orderId?: number;
+  draft?: { id: number; side: ArtworkSide };
   kind: FileKind;
   itemId?: number | null;
   onProgress(percent: number): void;
@@ -93,7 +95,7 @@ async function uploadWithTus(request: UploadRequest): Promise<number> {
       endpoint: apiUrl(`uploads/${bucketOf(request.kind)}`),
       headers: { Authorization: `Bearer ${getSessionToken() ?? ""}` },
       metadata: {
-        order_id: String(request.orderId),
+        ...ownerFields(request),
         kind: request.kind,
         filename: request.file.name,
         filetype: request.file.type,

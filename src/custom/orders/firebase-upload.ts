@@ -5,6 +5,7 @@
 // stored object (POST /storage-uploads/register: checks its size and type, makes the order's file row,
 // queues preflight). Loaded only when such an upload starts: firebase/storage stays out of the first load.
 import type { FirebaseApp } from "firebase/app";
+import { ownerFields } from "./file-kinds";
 import type { UploadRequest } from "./file-upload";
 
 /** The app's API, as the upload needs it (the app's fetch with the session; a test's own). */
@@ -28,7 +29,7 @@ export async function uploadThroughFirebase(
   emulatorHost?: string,
 ): Promise<number> {
   const { data: target } = await api.post<{ data: Target }>("storage-uploads", {
-    order_id: request.orderId,
+    ...ownerFields(request),
     kind: request.kind,
     filename: request.file.name,
     filetype: request.file.type,
@@ -60,7 +61,7 @@ export async function uploadThroughFirebase(
   }
   const { data: file } = await api.post<{ data: { id: number } }>("storage-uploads/register", {
     path: target.path,
-    order_id: request.orderId,
+    ...ownerFields(request),
     kind: request.kind,
     filename: request.file.name,
     ...(request.itemId ? { item_id: request.itemId } : {}),

@@ -28,6 +28,10 @@ export interface FourOverItem {
   polled_at: string | null;
   sent_at: string | null;
   shipping_method: string | null;
+  /** While "Sending": since when. */
+  sending_since: string | null;
+  /** "Sending" for over five minutes: its answer was lost, a person resolves it (recoverFourOver). */
+  stale: boolean;
 }
 
 export interface FourOverList {
@@ -73,6 +77,15 @@ export function submitFourOver(itemId: number, version: number, shippingCode: st
     method: "POST",
     resource: `four-over/items/${itemId}/submit`,
     data: { version, shipping_code: shippingCode },
+  });
+}
+
+/** A lost answer resolved: the job 4over has under the item's reference, or nothing there (send it again). */
+export function recoverFourOver(itemId: number, found: { job_id: string } | { resend: true }) {
+  return request<{ data: { item: FourOverItem; message: string } }>({
+    method: "POST",
+    resource: `four-over/items/${itemId}/recover`,
+    data: found,
   });
 }
 

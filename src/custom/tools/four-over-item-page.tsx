@@ -27,6 +27,7 @@ import {
   refreshFourOver,
   submitFourOver,
 } from "./four-over-api";
+import { LostAnswerCard } from "./four-over-recover";
 import { statusTag } from "./four-over-status";
 
 const MONEY = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
@@ -301,7 +302,15 @@ function FourOverItem() {
           { key: "status", label: "Item status", children: item.item_status ?? "—" },
         ]}
       />
-      {item.reference ? (
+      {item.stale ? (
+        <LostAnswerCard
+          item={item}
+          onResolved={(message) => {
+            setSent(message);
+            refetch();
+          }}
+        />
+      ) : item.reference ? (
         <StatusCard item={item} onRefreshed={refetch} />
       ) : data.configured ? (
         <PreviewCard

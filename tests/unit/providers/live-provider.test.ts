@@ -108,6 +108,16 @@ describe("live provider", () => {
     expect(deletes.heard.map((e) => [e.type, e.payload.ids])).toEqual([["deleted", [7]]]);
   });
 
+  it("tells a campaign's subscription of its runs (a record of no kind, on the campaigns path)", async () => {
+    const t = setup();
+    const campaign = t.subscribe("resources/Campaign", { subscriptionType: "useOne", ids: [7] }, ["updated"]);
+    await flush();
+    t.sources[0].emit("change", { ...change("campaigns", 8, "updated", null), fields: ["runs", "started"] });
+    t.sources[0].emit("change", { ...change("campaigns", 7, "updated", null), fields: ["runs", "done"] });
+    t.sources[0].emit("change", change("mail-orders", 7));
+    expect(campaign.heard.map((e) => [e.payload.ids, e.payload.fields])).toEqual([[[7], ["runs", "done"]]]);
+  });
+
   it("asks every subscription to refetch on a reset", async () => {
     const t = setup();
     const a = t.subscribe("resources/Order");

@@ -110,6 +110,8 @@ beforeAll(() => {
             },
           },
         ],
+        // The contract's list shape: the table pages by the total (23 entries: three pages of 10).
+        meta: { page: 1, limit: 10, total: 23 },
       };
     return { status: 200, statusText: "", data, headers: {}, config } as AxiosResponse;
   };
@@ -139,6 +141,10 @@ describe("the automated campaign's page", () => {
     await waitFor(() => expect(within(changes).getByText("Day of the month: 1 → 15")).toBeInTheDocument());
     expect(within(changes).getByText("Mail class: First-Class → Marketing Mail")).toBeInTheDocument();
     expect(within(changes).getByText("Avery Admin")).toBeInTheDocument();
+    // The pager follows the table (the label names the table itself).
+    const pager = (changes.closest(".ant-table-wrapper") ?? changes) as HTMLElement;
+    expect(await within(pager).findByTitle("3")).toBeInTheDocument();
+    expect(within(pager).queryByTitle("4")).toBeNull();
     expect(screen.getByText(/A run failed 1 of 5 times; the next attempt is at/)).toBeInTheDocument();
 
     const typist = userEvent.setup({ delay: null });

@@ -1,7 +1,7 @@
 // /4-over-tool and /4-over-tool/{id} (src/custom/tools/four-over-*.tsx) in a real <Refine> with the app's data
 // provider and http client; the API is a fake adapter answering by path. The list says when 4over is not configured
 // and keeps its filter in the address; the item page previews, sends after a confirmation, and then shows the job's
-// status history.
+// status history; a lost answer asks for the job 4over has under its reference.
 import { Refine } from "@refinedev/core";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -50,6 +50,19 @@ const sentItem = {
   sent_at: "2027-02-15T11:00:00.000Z",
   shipping_method: "UPS Ground",
 };
+// Item 6: sent ten minutes ago, 4over's answer never recorded.
+const lostItem = {
+  ...item,
+  id: 6,
+  item_id: 6,
+  item_number: 2,
+  description: "Door hangers",
+  reference: "ORD-100501-2",
+  status: "Sending",
+  sending_since: "2027-02-15T10:50:00.000Z",
+  stale: true,
+};
+let recovered = false;
 const preview = {
   product_uuid: "6f1f8a4e-foil-16pt-bc-2x35",
   chosen: [
@@ -86,6 +99,14 @@ beforeAll(() => {
       data = { data: { configured: false, message: "4over is not configured: add its keys", rows: [item] } };
     } else if (url === "four-over/items/5") {
       data = { data: { configured: true, message: null, item: submitted ? sentItem : item } };
+    } else if (url === "four-over/items/6") {
+      const found = { ...lostItem, job_id: "Z40000002-001", status: "Submitted", stale: false };
+      data = { data: { configured: true, message: null, item: recovered ? found : lostItem } };
+    } else if (url === "four-over/items/6/recover") {
+      recovered = true;
+      data = {
+        data: { item: lostItem, message: "Item 2 of ORD-100501 is recorded as 4over job Z40000002-001" },
+      };
     } else if (url === "four-over/items/5/preview") {
       data = { data: preview };
     } else if (url === "four-over/items/5/submit") {
@@ -156,6 +177,27 @@ describe("the 4over tool's pages", () => {
     });
     expect(await screen.findByRole("button", { name: "Refresh status" })).toBeInTheDocument();
     expect(screen.getByText("Z40000001-001")).toBeInTheDocument();
+  });
+
+  it("asks for the job 4over has under a lost answer's reference, and records it", async () => {
+    renderAt("/4-over-tool/6");
+    expect(await screen.findByText(/4over's answer was never recorded/)).toBeInTheDocument();
+    expect(screen.getByText("ORD-100501-2")).toBeInTheDocument();
+    const typist = userEvent.setup({ delay: null });
+    await typist.click(screen.getByRole("button", { name: "Record the job" }));
+    expect(await screen.findByText("Enter the job id 4over shows")).toBeInTheDocument();
+    expect(calls.some((c) => c.call === "POST four-over/items/6/recover")).toBe(false);
+    await typist.type(screen.getByLabelText("4over job id"), " Z40000002-001 ");
+    await typist.click(screen.getByRole("button", { name: "Record the job" }));
+    expect(
+      await screen.findByText("Item 2 of ORD-100501 is recorded as 4over job Z40000002-001"),
+    ).toBeInTheDocument();
+    expect(calls.find((c) => c.call === "POST four-over/items/6/recover")?.body).toEqual({
+      job_id: "Z40000002-001",
+    });
+    expect(await screen.findByRole("button", { name: "Refresh status" })).toBeInTheDocument();
+    // Resolved: the lost answer's choices are gone.
+    expect(screen.queryByRole("button", { name: /send again/ })).toBeNull();
   });
 
   it("tells whoever cannot read every order why there is nothing, without asking the server", async () => {

@@ -8,6 +8,7 @@ import {
   quoteOf,
   sizeProblem,
 } from "../../../src/custom/mail/mail-tools";
+import { artworkFileProblem, artworkStepProblem, sidesOf } from "../../../src/custom/mail/tool-artwork";
 
 // The postcard and letter tools' rules as the wizard shows them before the server decides (the server's own
 // answers: tests/server/mail-tools.test.ts).
@@ -123,5 +124,51 @@ describe("the job as the server takes it", () => {
       list_ids: [3],
       route_ids: [],
     });
+  });
+});
+
+describe("the artwork step", () => {
+  const front = {
+    id: 1,
+    side: "front" as const,
+    name: "front.pdf",
+    content_type: "application/pdf",
+    size: 10,
+  };
+  const back = { ...front, id: 2, side: "back" as const, name: "back.png" };
+  it.each([
+    ["a template", "template", [], undefined],
+    ["uploaded artwork with its front", "upload", [front], undefined],
+    [
+      "uploaded artwork with a back only",
+      "upload",
+      [back],
+      "Upload the front artwork, or choose a template instead",
+    ],
+    ["uploaded artwork with nothing", "upload", [], "Upload the front artwork, or choose a template instead"],
+  ] as const)("goes on with %s, or says why not", (_, source, files, problem) => {
+    expect(artworkStepProblem(source, [...files])).toBe(problem);
+  });
+
+  it.each([
+    ["front.pdf", "application/pdf", undefined],
+    ["FRONT.JPG", "", undefined],
+    ["back.png", "image/png", undefined],
+    ["front.tif", "image/tiff", "front.tif is not printable artwork: send a PDF, PNG or JPEG"],
+    ["notes.txt", "text/plain", "notes.txt is not printable artwork: send a PDF, PNG or JPEG"],
+  ])("takes %s (%s) as artwork, or says why not", (name, type, problem) => {
+    expect(artworkFileProblem({ name, type })).toBe(problem);
+  });
+
+  it("prints a postcard's front and back, a letter's front", () => {
+    expect(sidesOf(MAIL_TOOLS.postcard)).toEqual(["front", "back"]);
+    expect(sidesOf(MAIL_TOOLS.letter)).toEqual(["front"]);
+  });
+
+  it("sends the template only when the artwork is a template, and never the source", () => {
+    const job = { tool: "postcard" as const, template_id: 4, list_ids: [3] };
+    expect(jobBody({ ...job, artwork_source: "template" })).toMatchObject({ template_id: 4 });
+    expect(jobBody({ ...job, artwork_source: "template" })).not.toHaveProperty("artwork_source");
+    expect(jobBody({ ...job, artwork_source: "upload" })).not.toHaveProperty("template_id");
   });
 });
