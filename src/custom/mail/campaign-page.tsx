@@ -23,13 +23,14 @@ import {
   Tag,
   Typography,
 } from "antd";
-import { useState, useSyncExternalStore } from "react";
+import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { can } from "../../access/permissions";
+import { PermissionNotice } from "../../access/permission-notice";
+import { can, type MergedPermissions } from "../../access/permissions";
 import { PageSpinner } from "../../components/page-spinner";
-import { getMergedPermissions, onPermissionsChange } from "../../providers/access-control";
 import { RequestError } from "../../providers/request-error";
 import { useFetched } from "../../providers/use-fetched";
+import { useMergedPermissions } from "../orders/use-merged-permissions";
 import {
   type Campaign,
   type CampaignHistory,
@@ -44,6 +45,7 @@ import {
 import { CampaignChanges } from "./campaign-changes";
 import { CampaignForm, showFieldErrors } from "./campaign-form";
 import {
+  CAMPAIGNS_NEED,
   type CampaignSettings,
   describeCalendar,
   describeQuantity,
@@ -152,8 +154,18 @@ function Waiting({ waiting }: { waiting: WaitingRun[] }) {
 }
 
 export default function CampaignPage() {
+  const merged = useMergedPermissions();
+  if (can(merged, "MailOrder", "Read")) return <CampaignView merged={merged} />;
+  return (
+    <Flex vertical gap={12}>
+      <Link to="/automated-drop-postcard-tool">Automated campaigns</Link>
+      <PermissionNotice allowed={false} message={CAMPAIGNS_NEED} />
+    </Flex>
+  );
+}
+
+function CampaignView({ merged }: { merged: MergedPermissions | null }) {
   const id = Number(useParams().id);
-  const merged = useSyncExternalStore(onPermissionsChange, getMergedPermissions, getMergedPermissions);
   const mayUpdate = can(merged, "MailOrder", "Update");
   const mayRun = can(merged, "MailOrder", "Create") && can(merged, "Order", "Create");
   const mayDelete = can(merged, "MailOrder", "Delete");

@@ -168,3 +168,7 @@ export const OUTCOME_LABELS: Record<string, { label: string; color: string }> = 
 /** "Mar 15, 2027, 6:00 AM" in the browser's zone; a dash for never. */
 export const when = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" }) : "—";
+
+/** What a person who may not read mail orders is told on the campaigns' pages (their server asks MailOrder Read). */
+export const CAMPAIGNS_NEED =
+  "Automated campaigns make mail orders, so seeing them needs permission to read mail orders (Mail orders: Read).";

@@ -2,16 +2,18 @@
 // search), each with its calendar, next run and last outcome; "New campaign" opens the settings form and goes to
 // the new campaign's page. Reading needs MailOrder Read on the server, creating MailOrder Create.
 import { Alert, Button, Card, Empty, Flex, Form, Input, Modal, Select, Table, Tag, Typography } from "antd";
-import { useState, useSyncExternalStore } from "react";
+import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { can } from "../../access/permissions";
-import { getMergedPermissions, onPermissionsChange } from "../../providers/access-control";
+import { PermissionNotice } from "../../access/permission-notice";
+import { can, type MergedPermissions } from "../../access/permissions";
 import { useFetched } from "../../providers/use-fetched";
+import { useMergedPermissions } from "../orders/use-merged-permissions";
 import { type Campaign, createCampaign } from "./campaign-api";
 import { CampaignForm, NEW_CAMPAIGN, showFieldErrors } from "./campaign-form";
 import {
   CADENCE_LABELS,
   CADENCES,
+  CAMPAIGNS_NEED,
   type CampaignSettings,
   describeCalendar,
   OUTCOME_LABELS,
@@ -19,7 +21,19 @@ import {
 } from "./campaign-words";
 
 export default function CampaignsPage() {
-  const merged = useSyncExternalStore(onPermissionsChange, getMergedPermissions, getMergedPermissions);
+  const merged = useMergedPermissions();
+  if (can(merged, "MailOrder", "Read")) return <CampaignsList merged={merged} />;
+  return (
+    <Flex vertical gap={12}>
+      <Typography.Title level={3} style={{ margin: 0 }}>
+        Automated campaigns
+      </Typography.Title>
+      <PermissionNotice allowed={false} message={CAMPAIGNS_NEED} />
+    </Flex>
+  );
+}
+
+function CampaignsList({ merged }: { merged: MergedPermissions | null }) {
   const mayCreate = can(merged, "MailOrder", "Create") && can(merged, "Order", "Create");
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();

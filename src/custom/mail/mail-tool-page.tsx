@@ -7,7 +7,10 @@
 import { Alert, Button, Card, Flex, Form, Spin, Steps, Typography } from "antd";
 import { type ReactNode, useEffect, useState } from "react";
 import { useNavigate, useParams, useSearchParams } from "react-router";
+import { PermissionNotice } from "../../access/permission-notice";
+import { can } from "../../access/permissions";
 import { RequestError } from "../../providers/request-error";
+import { useMergedPermissions } from "../orders/use-merged-permissions";
 import type { ArtworkUploadsProps } from "./artwork-uploads";
 import {
   createJobOrder,
@@ -94,7 +97,25 @@ function errorFields(error: unknown) {
   }));
 }
 
+/** The wizard, for those who may make what it makes; the others are told what they lack (the route is open). */
 export default function MailToolPage({ tool: key }: { tool: ToolKey }) {
+  const merged = useMergedPermissions();
+  const allowed = can(merged, "Order", "Create") && can(merged, "MailOrder", "Create");
+  if (allowed) return <MailToolWizard tool={key} />;
+  return (
+    <Flex vertical gap={12}>
+      <Typography.Title level={3} style={{ margin: 0 }}>
+        {MAIL_TOOLS[key].title}
+      </Typography.Title>
+      <PermissionNotice
+        allowed={false}
+        message={`The ${MAIL_TOOLS[key].title.toLowerCase()} prices, saves and orders mailings, so it needs permission to create orders and mail orders (Orders: Create, Mail orders: Create).`}
+      />
+    </Flex>
+  );
+}
+
+function MailToolWizard({ tool: key }: { tool: ToolKey }) {
   const tool = MAIL_TOOLS[key];
   const { id } = useParams();
   const navigate = useNavigate();

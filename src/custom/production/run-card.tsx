@@ -111,21 +111,21 @@ function RunCardView({ card, ctx, now, focused, onAction }: RunCardProps) {
       <Card
         size="small"
         style={focused > 0 ? { outline: "2px solid #1677ff" } : undefined}
+        // The due tag goes with the number, wrapping under it in a narrow column: as the header's
+        // "extra" it kept its width and cut the run number short.
         title={
           <Space size={4} wrap>
             <Link to={`/runs/${card.id}`}>
               <Typography.Text strong>{card.run_number}</Typography.Text>
             </Link>
             {card.rush && <Tag color="red">Rush</Tag>}
+            <Tag color={DUE_COLOURS[tone]}>
+              {DUE_WORDS[tone]}
+              {card.due_at
+                ? ` ${new Date(card.due_at).toLocaleString(undefined, { dateStyle: "short", timeStyle: "short" })}`
+                : ""}
+            </Tag>
           </Space>
-        }
-        extra={
-          <Tag color={DUE_COLOURS[tone]}>
-            {DUE_WORDS[tone]}
-            {card.due_at
-              ? ` ${new Date(card.due_at).toLocaleString(undefined, { dateStyle: "short", timeStyle: "short" })}`
-              : ""}
-          </Tag>
         }
       >
         <Space align="start" style={{ width: "100%", justifyContent: "space-between" }}>

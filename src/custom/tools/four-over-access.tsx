@@ -1,19 +1,18 @@
 // The 4over tool's pages open to everyone (spec §6), but its server answers only those who read every order
 // (Order ReadAny): others are told so here, instead of a refused request.
-import { Alert } from "antd";
 import type { ReactNode } from "react";
+import { PermissionNotice } from "../../access/permission-notice";
 import { scopeFor } from "../../access/permissions";
 import { useMergedPermissions } from "../orders/use-merged-permissions";
 
 export function ReadsEveryOrder({ children }: { children: ReactNode }) {
   const merged = useMergedPermissions();
-  if (scopeFor(merged, "Order", "Read") === "all") return children;
   return (
-    <Alert
-      type="info"
-      showIcon
+    <PermissionNotice
+      allowed={scopeFor(merged, "Order", "Read") === "all"}
       message="The 4over tool sends any order's items, so it needs permission to read every order (Orders: Read any)."
-      description="Ask an administrator for it, or for the items to be sent."
-    />
+    >
+      {children}
+    </PermissionNotice>
   );
 }

@@ -171,4 +171,25 @@ describe("the automated campaign's page", () => {
     expect(await screen.findByRole("heading", { name: "All campaigns" })).toBeInTheDocument();
     expect(sent).toContain('DELETE campaigns/7 {"version":3}');
   });
+
+  it("tells a person who may not read mail orders what they lack, and asks the server nothing", async () => {
+    setMergedPermissions({ isAdmin: false, permissions: { Run: ["Read"] } });
+    const before = sent.length;
+    render(
+      <MemoryRouter initialEntries={["/automated-drop-postcard-tool/7"]}>
+        <Refine dataProvider={dataProvider} options={{ disableTelemetry: true }}>
+          <Routes>
+            <Route path="/automated-drop-postcard-tool/:id" element={<CampaignPage />} />
+          </Routes>
+        </Refine>
+      </MemoryRouter>,
+    );
+    expect(
+      await screen.findByText(
+        "Automated campaigns make mail orders, so seeing them needs permission to read mail orders (Mail orders: Read).",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText("Ask an administrator for it.")).toBeInTheDocument();
+    expect(sent.length).toBe(before);
+  });
 });
