@@ -1,7 +1,7 @@
 // Issue 19, order files in Firebase Storage, as a CSR works them on a shop whose server keeps files there
 // (FILE_STORAGE=firebase; Storage answered locally by tests/storage-local.mjs): Casey opens an order's Files tab,
 // uploads a business card's PDF (a progress bar, paused and resumed on the way: the page sends the bytes with
-// firebase/storage's resumable upload), sees preflight fail it for the missing bleed (the server read it back
+// Storage's resumable upload, src/custom/orders/storage-resumable.ts), sees preflight fail it for the missing bleed (the server read it back
 // from Storage) and downloads it through the server's link, byte for byte.
 import { expect, test } from "@playwright/test";
 import { testPdf } from "../server/preflight-pdfs";
