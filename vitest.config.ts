@@ -75,6 +75,8 @@ const LONG = [
   "template-designs",
   // Order files in Firebase Storage through a local Storage REST server (issue 19).
   "file-storage",
+  // Order files' thumbnails made after uploads into both file stores (issue 19).
+  "order-file-thumbnails",
   "reliability-hostile",
   "reliability-isolation",
   "reliability-permissions",

@@ -311,6 +311,11 @@ export const order_files = pgTable(
     uploaded_by: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),
     preflight: jsonb("preflight").$type<{ check: string; result: string; message: string }[]>(),
     preflight_result: text("preflight_result"),
+    /**
+     * The thumbnail's key in the shop-files bucket (a small PNG of a PDF's first page or of an image,
+     * made after the upload: server/files/thumbnails.ts); null while none was made or none could be.
+     */
+    thumbnail_key: text("thumbnail_key"),
     ...recordColumns(),
   },
   (t) => [

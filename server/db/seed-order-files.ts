@@ -6,6 +6,8 @@ import { Upload } from "@tus/utils";
 import { and, count, desc, eq, inArray, lte } from "drizzle-orm";
 import { bucketOf, type FileKind } from "../../src/custom/orders/file-kinds";
 import { bucketDir, embeddedStorage } from "../files/embedded-storage";
+import { orderThumbnail, thumbnailKeyOf } from "../files/thumbnails";
+import { loadPdfjs } from "../images/thumbnail";
 import { modelIn, statusesOf } from "../orders/order-state";
 import { specOf } from "../preflight/runner";
 import { preflightFile } from "../preflight/service";
@@ -16,7 +18,8 @@ import { type ArtworkKind, artworkPdf, type PageSpec, proofPdf } from "./seed-da
 
 // The demo orders' files (issue 19): after the seed, a few dozen recent open orders of the demo
 // tenant (a handful in a small seed) get each item's artwork, stored in the embedded file store as a
-// tus upload leaves it (the file and its .json beside it) with its order_files row, and preflighted
+// tus upload leaves it (the file and its .json beside it) with its order_files row and its thumbnail
+// (server/files/thumbnails.ts: drawn once per distinct PDF, which the files share), and preflighted
 // by the server's own checks (not typed results). Items whose proof went out get their proofs: proof
 // 1, 2, … as files of the customer-proofs bucket and order_proofs rows, sent by staff, the earlier
 // ones rejected with the customer's comment, the last approved unless the item still awaits it.
@@ -64,6 +67,8 @@ export async function seedOrderFiles(
   filesDir: string,
   now = new Date(),
 ): Promise<SeededFiles> {
+  // The thumbnails' PDF renderer loads while the orders are read (a second or two of the seed otherwise).
+  void loadPdfjs().catch(() => undefined);
   const orders = modelIn(registry, "Order");
   const o = orders.table.table;
   const it = orders.children.find((c) => c.name === "items")?.table.table;
@@ -141,6 +146,15 @@ export async function seedOrderFiles(
     if (!pdfs.has(key)) pdfs.set(key, make());
     return pdfs.get(key) as Promise<Uint8Array>;
   };
+  const thumbs = new Map<Uint8Array, Promise<Buffer | undefined>>();
+  const thumbOnce = (bytes: Uint8Array) => {
+    if (!thumbs.has(bytes))
+      thumbs.set(
+        bytes,
+        orderThumbnail(bytes).then((t) => t?.png),
+      );
+    return thumbs.get(bytes) as Promise<Buffer | undefined>;
+  };
 
   type FileRow = typeof order_files.$inferInsert;
   type ProofRow = Omit<typeof order_proofs.$inferInsert, "file_id"> & { file: FileRow };
@@ -167,6 +181,9 @@ export async function seedOrderFiles(
       key,
       new Upload({ id: key, size: bytes.length, offset: 0, metadata, creation_date: file.at.toISOString() }),
     );
+    // Its thumbnail, in the shop-files bucket, as the upload's queue leaves it (thumbnails.ts).
+    const thumb = await thumbOnce(bytes);
+    if (thumb) await storage.put("shop", thumbnailKeyOf(key), thumb, "image/png");
     return {
       tenant_id: TENANT,
       order_id: file.orderId,
@@ -178,6 +195,7 @@ export async function seedOrderFiles(
       content_type: "application/pdf",
       size: bytes.length,
       uploaded_by: file.by,
+      thumbnail_key: thumb ? thumbnailKeyOf(key) : null,
       preflight: null,
       created_at: file.at,
       updated_at: file.at,

@@ -1,5 +1,5 @@
 import { createReadStream } from "node:fs";
-import { rm, stat } from "node:fs/promises";
+import { mkdir, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import type { Bucket } from "../../src/custom/orders/file-kinds";
@@ -31,6 +31,10 @@ export function embeddedStorage(filesDir: string): FileStorage {
         stream.once("open", () => resolve(stream));
         stream.once("error", reject);
       });
+    },
+    async put(bucket, key, bytes) {
+      await mkdir(bucketDir(filesDir, bucket), { recursive: true });
+      await writeFile(fileOf(bucket, key), bytes);
     },
     async remove(bucket, key) {
       await rm(fileOf(bucket, key), { force: true });

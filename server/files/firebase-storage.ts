@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import type { Bucket } from "../../src/custom/orders/file-kinds";
@@ -9,8 +10,10 @@ import type { FileStorage } from "./storage";
 // streamed from the response body. Not the firebase/storage SDK here: it acts as a signed-in app user
 // under the security rules (the server has none), and its Node downloads (getBytes, getStream) either
 // buffer the whole object or are limited to it; the REST API takes the service account's OAuth token
-// (admin access, as the Admin SDKs use it) and streams. Writes are the app's (storage-uploads.ts); the server
-// only deletes what it refused to register (DELETE on the same path).
+// (admin access, as the Admin SDKs use it) and streams. Files are written by the app (storage-uploads.ts); the
+// server writes only the small objects it makes itself (thumbnails: one multipart/related POST to
+// /v0/b/{bucket}/o?name={path}, the SDK's own request for a small file) and deletes what it refused to
+// register (DELETE on the same path).
 
 type FirebaseSetting = Extract<FileStorageConfig, { provider: "firebase" }>;
 
@@ -48,6 +51,30 @@ export function firebaseStorage(setting: FirebaseSetting): FileStorage {
       });
       if (!response.ok || !response.body) throw await storageError(response, "read", key);
       return Readable.fromWeb(response.body as WebReadableStream);
+    },
+    async put(bucket, key, bytes, contentType) {
+      const boundary = `pressroom-${randomUUID()}`;
+      const body = Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Type: application/json; charset=utf-8\r\n\r\n${JSON.stringify({ name: key, contentType })}\r\n` +
+            `--${boundary}\r\nContent-Type: ${contentType}\r\n\r\n`,
+        ),
+        bytes,
+        Buffer.from(`\r\n--${boundary}--`),
+      ]);
+      const bucketUrl = `${origin}/v0/b/${encodeURIComponent(setting.buckets[bucket])}/o`;
+      const response = await fetch(`${bucketUrl}?name=${encodeURIComponent(key)}`, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${await token()}`,
+          "content-type": `multipart/related; boundary=${boundary}`,
+          "x-goog-upload-protocol": "multipart",
+        },
+        body,
+        signal: AbortSignal.timeout(60_000),
+      });
+      if (!response.ok) throw await storageError(response, "store", key);
+      await response.body?.cancel();
     },
     async remove(bucket, key) {
       const response = await fetch(objectUrl(bucket, key), {

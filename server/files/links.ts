@@ -27,15 +27,25 @@ export interface LinkSigner {
 /** Without FILE_LINK_SECRET: one key for the process, so every route's links check alike. */
 const PROCESS_KEY = randomBytes(32).toString("hex");
 
-export function linkSigner(secret: string | undefined, basePath = "/api/v1/files"): LinkSigner {
+/**
+ * `part`: a link to a part of the file rather than the file ("thumbnail": /files/{id}/thumbnail), signed
+ * apart, so that a thumbnail's link never opens the file itself.
+ */
+export function linkSigner(
+  secret: string | undefined,
+  basePath = "/api/v1/files",
+  part?: "thumbnail",
+): LinkSigner {
   const key = secret ?? PROCESS_KEY;
   const mac = (fileId: number, tenantId: number, expires: number) =>
-    createHmac("sha256", key).update(`${fileId}.${tenantId}.${expires}`).digest("base64url");
+    createHmac("sha256", key)
+      .update(`${part ? `${part}:` : ""}${fileId}.${tenantId}.${expires}`)
+      .digest("base64url");
   return {
     sign(fileId, tenantId, now = Date.now(), ttlSeconds = LINK_TTL_SECONDS) {
       const expires = Math.floor(now / 1000) + ttlSeconds;
       return {
-        url: `${basePath}/${fileId}?expires=${expires}&sig=${mac(fileId, tenantId, expires)}`,
+        url: `${basePath}/${fileId}${part ? `/${part}` : ""}?expires=${expires}&sig=${mac(fileId, tenantId, expires)}`,
         expires_at: new Date(expires * 1000).toISOString(),
       };
     },

@@ -1,4 +1,3 @@
-import type { Readable } from "node:stream";
 import { and, count, desc, eq, isNull, type SQL } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
@@ -10,7 +9,7 @@ import { forbidden, HttpError, notFound } from "../http/errors";
 import { modelIn } from "../orders/order-state";
 import { parseBody, pathId, requireOrder } from "../orders/route-helpers";
 import type { ResourceRegistry } from "../resources/model";
-import { linkSigner } from "./links";
+import { LINK_TTL_SECONDS, type LinkSigner, linkSigner } from "./links";
 import { fileStorageOf } from "./storage";
 
 // The order files' reads:
@@ -18,6 +17,8 @@ import { fileStorageOf } from "./storage";
 //       the one order, or Order ReadAny across orders), newest first, { data, meta: { page, limit, total } }
 //   GET /order-files/{id}/link      a download link that expires (LINK_TTL_SECONDS)
 //   GET /files/{id}?expires=&sig=   the file itself, streamed, for whoever holds a valid link
+//   GET /files/{id}/thumbnail?expires=&sig=   its thumbnail (a PNG; thumbnails.ts), through a link of its own
+//       that the list hands out with each file that has one (`thumbnail: { url, expires_at }`, else null)
 
 const listQuery = z
   .object({
@@ -32,9 +33,21 @@ const listQuery = z
   })
   .strict();
 
+const THUMB_WINDOW_MS = 5 * 60 * 1000;
+
 export async function orderFileRoutes(app: FastifyInstance, options: { registry: ResourceRegistry }) {
   const { registry } = options;
   const signer = linkSigner(app.config.fileLinkSecret, `${app.prefix}/files`);
+  const thumbSigner = linkSigner(app.config.fileLinkSecret, `${app.prefix}/files`, "thumbnail");
+  /**
+   * A thumbnail's link, signed from the start of a 5-minute window (it lives 10 to 15 minutes): the list is
+   * fetched again every few seconds while preflight runs, and the same link lets the browser keep the image.
+   */
+  const thumbnailLink = (file: { id: number; tenant_id: number; thumbnail_key: string | null }) => {
+    if (!file.thumbnail_key) return null;
+    const window = Math.floor(Date.now() / THUMB_WINDOW_MS) * THUMB_WINDOW_MS;
+    return thumbSigner.sign(file.id, file.tenant_id, window, LINK_TTL_SECONDS);
+  };
   const orders = modelIn(registry, "Order").table.table;
   const customers = modelIn(registry, "Customer").table.table;
   const hidden = { schema: { hide: true } };
@@ -87,6 +100,8 @@ export async function orderFileRoutes(app: FastifyInstance, options: { registry:
       data: rows.map((r) => ({
         ...r.file,
         storage_key: undefined,
+        thumbnail_key: undefined,
+        thumbnail: thumbnailLink(r.file),
         order_number: r.order_number,
         customer_id: r.customer_id,
         customer_name: r.customer_name,
@@ -103,27 +118,8 @@ export async function orderFileRoutes(app: FastifyInstance, options: { registry:
   });
 
   app.get("/files/:id", hidden, async (request, reply) => {
-    const id = pathId((request.params as { id: string }).id);
-    const { expires, sig } = request.query as { expires?: string; sig?: string };
-    const [file] = await app.db.select().from(order_files).where(eq(order_files.id, id));
-    const verdict = file && expires && sig ? signer.check(id, file.tenant_id, expires, sig) : "invalid";
-    if (verdict === "expired") {
-      throw new HttpError(
-        410,
-        "This download link has expired: open the file again from the order to get a new one",
-      );
-    }
-    if (verdict !== "ok" || !file) throw notFound();
-    let stream: Readable;
-    try {
-      stream = await fileStorageOf(app.config).open(file.bucket as Bucket, file.storage_key);
-    } catch (error) {
-      request.log.error({ err: error, fileId: file.id }, "An order file could not be read from its store");
-      throw new HttpError(
-        502,
-        "The file could not be read from storage just now: try the link again shortly",
-      );
-    }
+    const file = await linkedFile(request, signer);
+    const stream = await opened(request, file.bucket as Bucket, file.storage_key, file.id);
     return reply
       .header("content-type", file.content_type)
       .header("content-length", String(file.size))
@@ -131,6 +127,46 @@ export async function orderFileRoutes(app: FastifyInstance, options: { registry:
       .header("cache-control", "private, no-store")
       .send(stream);
   });
+
+  app.get("/files/:id/thumbnail", hidden, async (request, reply) => {
+    const file = await linkedFile(request, thumbSigner);
+    if (!file.thumbnail_key) throw notFound();
+    const stream = await opened(request, "shop", file.thumbnail_key, file.id);
+    // The browser may keep it while its link lives (the link changes every 5 minutes).
+    const left = Number((request.query as { expires: string }).expires) - Math.floor(Date.now() / 1000);
+    return reply
+      .header("content-type", "image/png")
+      .header("cache-control", `private, max-age=${Math.max(0, left)}`)
+      .send(stream);
+  });
+
+  /** The file a signed link names: 410 once it has expired, 404 for a link that is not one of ours. */
+  async function linkedFile(request: FastifyRequest, linkSigner: LinkSigner) {
+    const id = pathId((request.params as { id: string }).id);
+    const { expires, sig } = request.query as { expires?: string; sig?: string };
+    const [file] = await app.db.select().from(order_files).where(eq(order_files.id, id));
+    const verdict = file && expires && sig ? linkSigner.check(id, file.tenant_id, expires, sig) : "invalid";
+    if (verdict === "expired") {
+      throw new HttpError(
+        410,
+        "This download link has expired: open the file again from the order to get a new one",
+      );
+    }
+    if (verdict !== "ok" || !file) throw notFound();
+    return file;
+  }
+
+  async function opened(request: FastifyRequest, bucket: Bucket, key: string, fileId: number) {
+    try {
+      return await fileStorageOf(app.config).open(bucket, key);
+    } catch (error) {
+      request.log.error({ err: error, fileId }, "An order file could not be read from its store");
+      throw new HttpError(
+        502,
+        "The file could not be read from storage just now: try the link again shortly",
+      );
+    }
+  }
 
   async function fileOf(request: FastifyRequest) {
     const id = pathId((request.params as { id: string }).id);

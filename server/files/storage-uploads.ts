@@ -148,6 +148,6 @@ export async function storageUploadRoutes(app: FastifyInstance, options: { regis
       contentType: upload.type,
       size: upload.size,
     });
-    return reply.code(201).send({ data: { ...row, storage_key: undefined } });
+    return reply.code(201).send({ data: { ...row, storage_key: undefined, thumbnail_key: undefined } });
   });
 }

@@ -21,6 +21,8 @@ export interface FileStorage {
   stat(bucket: Bucket, key: string): Promise<StoredObject | null>;
   /** The object's bytes as a stream (never read whole); rejects when it cannot be read. */
   open(bucket: Bucket, key: string): Promise<Readable>;
+  /** Stores a small object the server made itself (a thumbnail), replacing any under that key. */
+  put(bucket: Bucket, key: string, bytes: Buffer, contentType: string): Promise<void>;
   /** Removes the object (none there is no error). */
   remove(bucket: Bucket, key: string): Promise<void>;
 }

@@ -25,6 +25,7 @@ import { requireOrder } from "../orders/route-helpers";
 import { queuePreflight } from "../preflight/runner";
 import type { ResourceRegistry } from "../resources/model";
 import { bucketDir } from "./embedded-storage";
+import { queueThumbnail, takesThumbnail } from "./thumbnails";
 
 // Resumable uploads into the embedded file store (the tus protocol, @tus/server and its file store):
 //   POST   /uploads/{shop|proofs}        create (Upload-Length, Upload-Metadata: order_id, kind, filename, filetype[, item_id];
@@ -301,7 +302,8 @@ export async function recordOrderFile(app: FastifyInstance, registry: ResourceRe
       preflight: checked ? [] : null,
     })
     .returning();
-  // Preflight runs after the upload is acknowledged (server/preflight/runner.ts).
+  // The thumbnail, then preflight, run after the upload is acknowledged (server/files/file-queue.ts).
+  if (takesThumbnail(file.contentType, file.size)) void queueThumbnail(app, file.tenantId, row.id);
   if (checked) void queuePreflight(app, registry, file.tenantId, row.id);
   return row;
 }

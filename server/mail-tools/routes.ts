@@ -12,6 +12,7 @@ import {
 import { getAuth, requestGrants, requireAuth } from "../auth/authenticate";
 import type { Database } from "../db/open";
 import { mail_tool_drafts, postage_rates } from "../db/schema";
+import { queueThumbnail } from "../files/thumbnails";
 import { forbidden, HttpError, notFound, validationFailed } from "../http/errors";
 import { modelIn } from "../orders/order-state";
 import { inTransaction, parseBody, pathId, requireCan } from "../orders/route-helpers";
@@ -312,8 +313,11 @@ export async function mailToolRoutes(
         file_ids: fileIds,
       };
     });
-    // Preflight once the files' rows are committed, as the desk's uploads are (server/preflight/runner.ts).
-    for (const id of made.file_ids) void queuePreflight(app, registry, getAuth(request).tenantId, id);
+    // Thumbnail and preflight once the files' rows are committed, as the desk's uploads are (files/uploads.ts).
+    for (const id of made.file_ids) {
+      void queueThumbnail(app, getAuth(request).tenantId, id);
+      void queuePreflight(app, registry, getAuth(request).tenantId, id);
+    }
     await discardStored(app, leftBehind);
     reply.code(201);
     return { data: made };

@@ -78,7 +78,7 @@ export async function preflightRoutes(app: FastifyInstance, { registry }: { regi
       .where(and(eq(order_files.tenant_id, tenantId), eq(order_files.id, file.id)))
       .returning();
     void queuePreflight(app, registry, tenantId, file.id);
-    return reply.code(202).send({ data: { ...row, storage_key: undefined } });
+    return reply.code(202).send({ data: { ...row, storage_key: undefined, thumbnail_key: undefined } });
   });
 
   async function fileOf(tenantId: number, id: number) {

@@ -3,19 +3,17 @@ import type { FastifyInstance } from "fastify";
 import type { Bucket } from "../../src/custom/orders/file-kinds";
 import type { Database } from "../db/open";
 import { order_files } from "../db/schema";
+import { queueFileJob } from "../files/file-queue";
 import { fileStorageOf } from "../files/storage";
 import { modelIn } from "../orders/order-state";
 import type { ResourceRegistry } from "../resources/model";
 import { preflightFile } from "./service";
 import { DEFAULT_BLEED, type PreflightSpec, report } from "./verdicts";
 
-// Preflight runs after the upload is acknowledged, one file at a time per server process: a large
-// PDF takes seconds to parse, and the last PATCH of an upload should not wait for it (nor two
-// parses share 2 cores). While it runs the row holds `preflight = []` and no result (the page shows
+// Preflight runs after the upload is acknowledged, in the file jobs' queue (server/files/file-queue.ts:
+// one at a time per process). While it runs the row holds `preflight = []` and no result (the page shows
 // "Checking…"); the result and its checks then replace them. A file left checking by a restart is
 // checked again with "Run preflight again".
-
-const queues = new WeakMap<object, { tail: Promise<void> }>();
 
 /** Queues the file's preflight; resolves when it is stored (callers need not wait). */
 export function queuePreflight(
@@ -24,14 +22,7 @@ export function queuePreflight(
   tenantId: number,
   fileId: number,
 ): Promise<void> {
-  const queue = queues.get(app.db) ?? { tail: Promise.resolve() };
-  queues.set(app.db, queue);
-  queue.tail = queue.tail.then(() =>
-    runPreflight(app, registry, tenantId, fileId).catch((error: unknown) =>
-      app.log.error({ err: error, fileId }, "Preflight failed"),
-    ),
-  );
-  return queue.tail;
+  return queueFileJob(app, "Preflight", fileId, () => runPreflight(app, registry, tenantId, fileId));
 }
 
 async function runPreflight(

@@ -21,6 +21,7 @@ import {
   unauthenticated,
   validationFailed,
 } from "../http/errors";
+import { extensionOf, sniffType } from "../images/thumbnail";
 import { modelIn } from "../orders/order-state";
 import { parseBody, pathId } from "../orders/route-helpers";
 import { diffRows, writeChangeLogs } from "../resources/change-logs";
@@ -28,14 +29,12 @@ import type { ResourceRegistry } from "../resources/model";
 import { designTokens } from "./design-token";
 import {
   checkPreview,
-  extensionOf,
   readStored,
   removeStored,
   SIDE_TYPES,
   SIDES,
   type Side,
   saveTemplateImage,
-  sniffType,
   storeFile,
   TEMPLATE_FILE_MAX_BYTES,
   templateImage,

@@ -32,6 +32,17 @@ export async function firebaseApp(): Promise<import("firebase/app").FirebaseApp>
   return appSdk.getApps()[0] ?? appSdk.initializeApp(options);
 }
 
+/**
+ * The Authorization header Firebase Storage takes from a user signed in to Firebase (`Firebase {ID token}`, as
+ * firebase/storage sends it), or null when Firebase sign-in was never loaded on this page.
+ */
+export async function firebaseAuthorization(): Promise<string | null> {
+  if (!loading) return null;
+  const { auth } = await load();
+  const token = await auth.currentUser?.getIdToken();
+  return token ? `Firebase ${token}` : null;
+}
+
 /** True once the SDK was requested; logout uses it to avoid loading Firebase just to sign out. */
 export function isFirebaseLoaded(): boolean {
   return loading !== null;

@@ -1,7 +1,7 @@
 // Issue 19, order files in Firebase Storage, as a CSR works them on a shop whose server keeps files there
 // (FILE_STORAGE=firebase; Storage answered locally by tests/storage-local.mjs): Casey opens an order's Files tab,
 // uploads a business card's PDF (a progress bar, paused and resumed on the way: the page sends the bytes with
-// firebase/storage's resumable upload), sees preflight fail it for the missing bleed (the server read it back
+// Storage's resumable upload, src/custom/orders/storage-resumable.ts), sees its thumbnail and preflight fail it for the missing bleed (the server read it back
 // from Storage) and downloads it through the server's link, byte for byte.
 import { expect, test } from "@playwright/test";
 import { testPdf } from "../server/preflight-pdfs";
@@ -51,6 +51,10 @@ test("a CSR uploads artwork to Firebase Storage with a progress bar, pauses and 
 
   const row = files.getByRole("row").filter({ hasText: "card.pdf" });
   await expect(row.getByText("Failed")).toBeVisible({ timeout: 15_000 });
+  // Its thumbnail (made before preflight, in the shop bucket) is drawn: the card's first page, 128 px wide.
+  const thumbnail = row.getByRole("img", { name: "Preview of card.pdf" });
+  await expect(thumbnail).toBeVisible();
+  await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(128);
   await row.getByRole("button", { name: "Expand row" }).click();
   await expect(files.getByRole("region", { name: "Preflight of card.pdf" })).toContainText(
     "Bleed: No bleed: the artwork stops at the trim.",

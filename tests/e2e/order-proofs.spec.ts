@@ -1,7 +1,8 @@
 // Issue 19, preflight and proofs, as a customer-service representative works them: Casey (CSR) opens an
 // order's Files tab, uploads a business card's PDF without bleed (a progress bar while it goes), sees
 // preflight fail it for the missing bleed, uploads a fixed one that passes, sends it to the customer as
-// proof 1 and records the customer's approval: the item is approved. The PDFs are made here with pdf-lib;
+// proof 1 (its thumbnail on the proof's row and the item's) and records the customer's approval: the item is
+// approved. The PDFs are made here with pdf-lib;
 // the order, its product (3.5 × 2 in) and customer (with an email) through the API first.
 import { test } from "@playwright/test";
 import { testPdf } from "../server/preflight-pdfs";
@@ -96,6 +97,17 @@ test("a CSR sees preflight flag a missing bleed, uploads a fixed file that passe
   const proofs = files.getByRole("table", { name: "Proofs" });
   await expect(proofs.getByRole("row").filter({ hasText: "Proof 1" })).toContainText("Awaiting answer");
   await expect(page.getByRole("cell", { name: "Awaiting proof approval" })).toBeVisible();
+  // Thumbnails, drawn by the server after each upload: the proof's file on its row, and the item's two
+  // artwork files on its row of the order's items (the failed card too: it is a whole PDF).
+  const proofThumb = proofs
+    .getByRole("row")
+    .filter({ hasText: "Proof 1" })
+    .getByRole("img", { name: "Preview of card-bleed.pdf" });
+  await expect(proofThumb).toBeVisible();
+  await expect.poll(() => proofThumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(128);
+  const itemRow = page.getByRole("row").filter({ hasText: `SKU BC-${tag}` });
+  await expect(itemRow.getByRole("img", { name: "Preview of card.pdf" })).toBeVisible();
+  await expect(itemRow.getByRole("img", { name: "Preview of card-bleed.pdf" })).toBeVisible();
 
   // The customer approves by phone; Casey records it.
   await proofs.getByRole("button", { name: "Record answer" }).click();

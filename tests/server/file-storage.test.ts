@@ -1,7 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import { deleteApp, type FirebaseApp, initializeApp } from "firebase/app";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
 import type { Config, FileStorageConfig } from "../../server/config";
@@ -18,7 +17,7 @@ import { describeEachStore, type TestApp, tempDir } from "./helpers";
 import { testPdf } from "./preflight-pdfs";
 
 // Issue 19, order files in Firebase Storage (FILE_STORAGE=firebase): the storage adapters (embedded and
-// Firebase) read alike; the app's upload function drives firebase/storage (uploadBytesResumable, through
+// Firebase) read alike; the app's upload function sends Storage's resumable upload (storage-resumable.ts, to
 // connectStorageEmulator) against a local server answering Storage's REST requests (tests/storage-local.mjs),
 // with a dropped chunk and a pause on the way; the server's start and register endpoints check the caller,
 // the order, the stored object's size and type; downloads and preflight read the object back as a stream.
@@ -38,7 +37,8 @@ describeEachStore("file storage (%s)", (dbKind) => {
   let other: string;
   let order: Saved & { items: Saved[] };
   let otherOrder: Saved;
-  let firebase: FirebaseApp;
+  /** The app's localStorage, where an upload's session is kept between pages. */
+  let sessions: Map<string, string>;
   let filesDir: string;
 
   beforeAll(async () => {
@@ -59,13 +59,9 @@ describeEachStore("file storage (%s)", (dbKind) => {
     const first = await api(t.app, admin).first("orders");
     order = (await api(t.app, admin).get("orders", first.id)) as typeof order;
     otherOrder = await api(t.app, other).first("orders");
-    firebase = initializeApp(
-      { apiKey: "demo-api-key", projectId: "demo-pressroom", appId: "1:0:web:0" },
-      `storage-test-${dbKind}`,
-    );
+    sessions = new Map();
   });
   afterAll(async () => {
-    await deleteApp(firebase);
     await embedded?.close();
     await t?.dispose();
     await storage?.close();
@@ -94,13 +90,23 @@ describeEachStore("file storage (%s)", (dbKind) => {
       return res.body as T;
     },
   });
+  const firebaseTarget = () => ({
+    emulatorHost: storage.host,
+    sessions: {
+      getItem: (key: string) => sessions.get(key) ?? null,
+      setItem: (key: string, value: string) => void sessions.set(key, value),
+      removeItem: (key: string) => void sessions.delete(key),
+    },
+    // Storage's own granularity, so that a test file of a few hundred KiB goes in several chunks.
+    chunkSize: 256 * 1024,
+    retryDelays: [0, 50],
+  });
   const upload = (token: string, file: File, extra: Partial<UploadRequest> = {}) => {
     const progress: number[] = [];
     const done = uploadThroughFirebase(
       { file, orderId: order.id, kind: "artwork", onProgress: (p) => progress.push(p), ...extra },
       appApi(token),
-      firebase,
-      storage.host,
+      firebaseTarget(),
     );
     return { done, progress };
   };
@@ -212,7 +218,7 @@ describeEachStore("file storage (%s)", (dbKind) => {
     });
   });
 
-  it("pauses and resumes an upload, and takes a small proof in one request", async () => {
+  it("pauses and resumes an upload, and takes a small proof in one chunk", async () => {
     const data = bytes(900 * 1024, 5);
     let control: UploadControl | null = null;
     let paused = false;
@@ -244,8 +250,7 @@ describeEachStore("file storage (%s)", (dbKind) => {
         onProgress: () => {},
       },
       appApi(admin),
-      firebase,
-      storage.host,
+      firebaseTarget(),
     );
     const proofId = await small;
     expect(await storedOf(proofId)).toMatchObject({
@@ -254,6 +259,69 @@ describeEachStore("file storage (%s)", (dbKind) => {
       size: 10_000,
     });
     expect((await download(proofId)).bytes.equals(proof)).toBe(true);
+  });
+
+  it("resumes an upload interrupted by a reload where Storage stopped, through the session kept for the order and file", async () => {
+    const data = bytes(1024 * 1024, 13); // four chunks of 256 KiB
+    const file = () =>
+      new File([data], "reloaded-art.pdf", { type: "application/pdf", lastModified: 1_700_000_000_000 });
+    const before = storage.requests.length;
+    // The first page sends half, then is reloaded: its upload never goes on (paused for good).
+    let first: UploadControl | null = null;
+    void upload(csr, file(), {
+      onControl: (c) => {
+        if (c) first = c;
+      },
+      onProgress: (p) => {
+        if (p >= 50) first?.pause();
+      },
+    }).done;
+    for (let i = 0; i < 100 && sessions.size === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    const [[key, value]] = [...sessions];
+    expect(key).toContain(`.${order.id}.artwork.`);
+    const kept = JSON.parse(value) as { url: string; path: string };
+    let received = 0;
+    for (let i = 0; i < 200 && received < 512 * 1024; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      received = storage.requests
+        .slice(before)
+        .reduce((n, r) => n + (r.command === "upload" ? r.bytes : 0), 0);
+    }
+    expect(received).toBe(512 * 1024);
+    await new Promise((r) => setTimeout(r, 100)); // the first page sends nothing more
+
+    // The new page: the same file chosen again finds the kept session, asks Storage where it stopped, sends the rest.
+    const reloaded = storage.requests.length;
+    const progress: number[] = [];
+    const fileId = await upload(csr, file(), { onProgress: (p) => progress.push(p) }).done;
+    // The page's requests to Storage (the server's own reads of the object, to register and preflight it, aside).
+    const after = storage.requests.slice(reloaded).filter((r) => r.command !== "");
+    expect(after.map((r) => r.command)).toEqual(["query", "upload", "upload, finalize"]);
+    expect(after.every((r) => r.path === new URL(kept.url).pathname)).toBe(true);
+    expect(after.slice(1).map((r) => Number(r.offset))).toEqual([512 * 1024, 768 * 1024]);
+    expect(after.reduce((n, r) => n + r.bytes, 0)).toBe(512 * 1024);
+    expect(progress[0]).toBe(50);
+    expect(progress.at(-1)).toBe(100);
+    expect(storage.requests.slice(before).filter((r) => r.command === "start")).toHaveLength(1);
+    expect(await storedOf(fileId)).toMatchObject({ name: "reloaded-art.pdf", size: data.length });
+    expect((await download(fileId)).bytes.equals(data)).toBe(true);
+    expect(sessions.size).toBe(0); // registered: nothing left to resume
+
+    // A kept session Storage no longer knows (expired, or of another bucket) is started afresh.
+    sessions.set(
+      key,
+      JSON.stringify({ ...kept, url: `http://${storage.host}/upload/gone`, started: Date.now() }),
+    );
+    const again = storage.requests.length;
+    const second = await upload(csr, file()).done;
+    expect(
+      storage.requests
+        .slice(again)
+        .map((r) => r.command)
+        .filter(Boolean)
+        .slice(0, 2),
+    ).toEqual(["query", "start"]);
+    expect((await download(second)).bytes.equals(data)).toBe(true);
   });
 
   const start = (token: string | null, extra: Record<string, unknown> = {}) =>

@@ -63,6 +63,11 @@ describeEachStore("the seed's order files (%s)", (dbKind) => {
         size: f.size,
         metadata: { order_id: String(f.order_id), item_id: String(f.order_item_id), kind: f.kind },
       });
+      // Its thumbnail, in the shop-files bucket beside the file's key: a PNG 128 px on its longer side.
+      expect(f.thumbnail_key).toBe(`${f.storage_key}.thumb.png`);
+      const thumb = await readFile(path.join(filesDir, "shop", String(f.thumbnail_key)));
+      expect(thumb.subarray(1, 4).toString()).toBe("PNG");
+      expect(Math.max(thumb.readUInt32BE(16), thumb.readUInt32BE(20))).toBe(128);
     }
   });
 

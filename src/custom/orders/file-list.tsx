@@ -1,14 +1,15 @@
-// The order files' table, on the order page's Files tab and on /order-files: name (download through
-// a link that expires, asked for on click), kind, preflight result, order and customer, size, who
+// The order files' table, on the order page's Files tab and on /order-files: thumbnail and name (download
+// through a link that expires, asked for on click), kind, preflight result, order and customer, size, who
 // uploaded it and when.
 import { DownloadOutlined } from "@ant-design/icons";
 import { type BaseRecord, useDataProvider } from "@refinedev/core";
-import { App, Button, Table } from "antd";
+import { App, Button, Flex, Table } from "antd";
 import type { ColumnsType, TablePaginationConfig } from "antd/es/table";
 import dayjs from "dayjs";
 import { Link } from "react-router";
-import { apiUrl } from "../../providers/post-json";
 import { FILE_KIND_LABELS, type FileKind } from "./file-kinds";
+import { fileHref } from "./file-links";
+import { FileThumbnail } from "./file-thumbnail";
 import { PreflightDetails, PreflightTag, RerunButton } from "./preflight-checks";
 import type { PreflightCheck } from "./preflight-view";
 import { errorText, useDeskCall } from "./use-desk-call";
@@ -28,6 +29,8 @@ export interface OrderFile extends BaseRecord {
   preflight: PreflightCheck[] | null;
   uploaded_by_name: string | null;
   created_at: string;
+  /** The thumbnail's signed link; null while there is none (server/files/thumbnails.ts). */
+  thumbnail: { url: string; expires_at: string } | null;
 }
 
 export function sizeText(bytes: number): string {
@@ -44,7 +47,7 @@ function DownloadButton({ file }: { file: OrderFile }) {
     try {
       const answer = await data().custom?.({ url: `order-files/${file.id}/link`, method: "get" });
       const link = (answer?.data as { url: string } | undefined)?.url;
-      if (link) window.location.assign(new URL(link, new URL(apiUrl(""), window.location.href)).toString());
+      if (link) window.location.assign(fileHref(link));
     } catch (error) {
       void message.error(errorText(error));
     }
@@ -95,7 +98,16 @@ export function FileList({
     }
   };
   const columns: ColumnsType<OrderFile> = [
-    { title: "File", key: "name", render: (_, f) => <DownloadButton file={f} /> },
+    {
+      title: "File",
+      key: "name",
+      render: (_, f) => (
+        <Flex gap={8} align="center">
+          <FileThumbnail file={f} />
+          <DownloadButton file={f} />
+        </Flex>
+      ),
+    },
     { title: "Kind", dataIndex: "kind", width: 110, render: (k: FileKind) => FILE_KIND_LABELS[k] ?? k },
     {
       title: "Preflight",

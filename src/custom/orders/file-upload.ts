@@ -1,10 +1,10 @@
 // A resumable upload of one file to the order's files, to wherever the server keeps them (GET
 // /files/storage, asked once): its embedded store through the tus protocol (tus-js-client loaded only
 // when a file is sent), or Firebase Storage with Firebase's resumable upload (firebase-upload.ts,
-// loaded likewise). With tus the client remembers an unfinished upload in localStorage by the file's
-// fingerprint: choosing the same file again after an interruption (a dropped connection, a closed
-// tab) resumes at the offset the server holds instead of starting over.
-import { firebaseApp } from "../../providers/firebase";
+// loaded likewise). Either way the client remembers an unfinished upload in localStorage by the order
+// and the file's fingerprint: choosing the same file again after an interruption (a dropped
+// connection, a reload, a closed tab) resumes at the offset the store holds instead of starting over.
+import { firebaseAuthorization } from "../../providers/firebase";
 import { ApiError, apiUrl, postJson } from "../../providers/post-json";
 import { getSessionToken } from "../../providers/session";
 import { type ArtworkSide, bucketOf, type FileKind, ownerFields } from "./file-kinds";
@@ -72,7 +72,7 @@ function refusal(error: unknown): string {
 export async function uploadOrderFile(request: UploadRequest): Promise<number> {
   const where = await storageOf();
   if (where.provider === "firebase") {
-    const [{ uploadThroughFirebase }, app] = await Promise.all([import("./firebase-upload"), firebaseApp()]);
+    const { uploadThroughFirebase } = await import("./firebase-upload");
     const api = {
       post: <T>(resource: string, body: unknown) =>
         postJson<T>(resource, body).catch((error: unknown) => {
@@ -82,7 +82,11 @@ export async function uploadOrderFile(request: UploadRequest): Promise<number> {
           );
         }),
     };
-    return uploadThroughFirebase(request, api, app, where.emulator_host);
+    return uploadThroughFirebase(request, api, {
+      emulatorHost: where.emulator_host,
+      sessions: window.localStorage,
+      authorization: firebaseAuthorization,
+    });
   }
   return uploadWithTus(request);
 }

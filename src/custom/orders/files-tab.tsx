@@ -2,11 +2,13 @@
 // preflight results and download links, an upload for those who may change the order, and the
 // items' proofs (proofs-panel.tsx).
 
-import { useFetched } from "../../providers/use-fetched";
-import { FileList, type OrderFile } from "./file-list";
+import { FileList } from "./file-list";
 import { FileUploadPanel } from "./file-upload-panel";
-import { checkingEvery } from "./preflight-view";
 import { ProofsPanel } from "./proofs-panel";
+import { useOrderFiles } from "./use-order-files";
+
+/** A thumbnail is made just after an upload (server/files/thumbnails.ts): look again once it is likely there. */
+const THUMBNAIL_LOOK_AGAIN_MS = 3000;
 
 export function FilesTab({
   orderId,
@@ -21,19 +23,14 @@ export function FilesTab({
   canUpload: boolean;
   onOrderChanged(): void;
 }) {
-  const { data: files, query } = useFetched<OrderFile[]>({
-    url: "order-files",
-    config: { query: { order_id: orderId, limit: 100 } },
-    queryOptions: {
-      queryKey: ["order-files", orderId],
-      refetchInterval: (q) => checkingEvery(q.state.data?.data as OrderFile[] | undefined),
-    },
-  });
+  const { files, query } = useOrderFiles(orderId);
+  const uploaded = () => {
+    void query.refetch();
+    setTimeout(() => void query.refetch(), THUMBNAIL_LOOK_AGAIN_MS);
+  };
   return (
     <>
-      {canUpload && (
-        <FileUploadPanel orderId={orderId} items={items} onUploaded={() => void query.refetch()} />
-      )}
+      {canUpload && <FileUploadPanel orderId={orderId} items={items} onUploaded={uploaded} />}
       <FileList
         files={files ?? []}
         loading={query.isLoading}

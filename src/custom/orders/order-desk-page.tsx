@@ -27,6 +27,7 @@ import { type StatusAction, StatusActionDialog } from "./status-action-dialog";
 import { StatusTag } from "./status-tag";
 import { errorText, useDeskCall } from "./use-desk-call";
 import { useMergedPermissions } from "./use-merged-permissions";
+import { useOrderFiles } from "./use-order-files";
 
 type Dialog =
   | { kind: StatusAction }
@@ -90,6 +91,8 @@ export default function OrderDeskPage() {
     errorNotification: false,
   });
   const refetch = () => void query.refetch();
+  // The items' thumbnails: the same query as the Files tab's, asked once the order is known to exist.
+  const { files } = useOrderFiles(Number(order_id), Boolean(desk));
 
   if (query.isError) {
     const notFound = (query.error as HttpError | null)?.statusCode === 404;
@@ -220,6 +223,7 @@ export default function OrderDeskPage() {
             : null
         }
         onReprint={(item) => setDialog({ kind: "reprint", item })}
+        files={files}
       />
       <Tabs
         style={{ marginTop: 24 }}

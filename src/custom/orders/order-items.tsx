@@ -1,15 +1,36 @@
 // The order's items: product, options in words, quantity, price, status in its colour, run, what
-// shipped, and each item's production timeline (every status with who and when) on expanding it.
-import { Button, Space, Table, Tag, Timeline, Tooltip, Typography } from "antd";
+// shipped, the item's artwork and proof files as thumbnails, and each item's production timeline (every
+// status with who and when) on expanding it.
+import { Button, Flex, Space, Table, Tag, Timeline, Tooltip, Typography } from "antd";
 import { Link } from "react-router";
 import { EMPTY, formatDateTime, formatMoney, formatNumber } from "../../components/fields/format";
 import type { DeskAnswer, DeskItemView, Rec } from "./desk-answer";
 import type { DeskStatus } from "./desk-rules";
+import { FILE_KIND_LABELS } from "./file-kinds";
+import { itemFiles } from "./file-links";
+import type { OrderFile } from "./file-list";
+import { FileThumbnail } from "./file-thumbnail";
 import { StatusTag } from "./status-tag";
 
 interface Row {
   view: DeskItemView;
   record: Rec;
+}
+
+/** The item's artwork and proofs, each a thumbnail named in its tooltip (the Files tab downloads them). */
+function ItemFiles({ files }: { files: OrderFile[] }) {
+  if (files.length === 0) return <Typography.Text type="secondary">None yet</Typography.Text>;
+  return (
+    <Flex gap={6} wrap style={{ maxWidth: 220 }}>
+      {files.map((f) => (
+        <Tooltip key={f.id} title={`${FILE_KIND_LABELS[f.kind] ?? f.kind}: ${f.name}`}>
+          <span>
+            <FileThumbnail file={f} />
+          </span>
+        </Tooltip>
+      ))}
+    </Flex>
+  );
 }
 
 function ItemTimeline({ view, statuses }: { view: DeskItemView; statuses: DeskStatus[] }) {
@@ -51,8 +72,11 @@ export function OrderItems({
   desk,
   reprintWhy,
   onReprint,
+  files,
 }: {
   desk: DeskAnswer;
+  /** The order's files (undefined while they load). */
+  files: OrderFile[] | undefined;
   /** Why an item cannot be reprinted (undefined: it can); null when the user may not reprint at all. */
   reprintWhy: ((itemId: number) => string | undefined) | null;
   onReprint: (view: DeskItemView) => void;
@@ -126,6 +150,16 @@ export function OrderItems({
                 <Link to={`/runs/${r.view.run.id}`}>{r.view.run.number}</Link>
                 {r.view.run.status && <Typography.Text type="secondary">{r.view.run.status}</Typography.Text>}
               </Space>
+            ) : (
+              <Typography.Text type="secondary">{EMPTY}</Typography.Text>
+            ),
+        },
+        {
+          key: "files",
+          title: "Artwork and proofs",
+          render: (_, r) =>
+            files ? (
+              <ItemFiles files={itemFiles(files, r.view.id)} />
             ) : (
               <Typography.Text type="secondary">{EMPTY}</Typography.Text>
             ),

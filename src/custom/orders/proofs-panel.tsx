@@ -9,12 +9,14 @@ import dayjs from "dayjs";
 import { useState } from "react";
 import { useFetched } from "../../providers/use-fetched";
 import type { OrderFile } from "./file-list";
+import { FileThumbnail } from "./file-thumbnail";
 import { errorText, useDeskCall } from "./use-desk-call";
 
 export interface ProofRow {
   id: number;
   order_item_id: number;
   proof_no: number;
+  file_id: number;
   file_name: string;
   sent_to: string;
   sent_at: string;
@@ -82,7 +84,16 @@ export function ProofsPanel({
   const columns: ColumnsType<ProofRow> = [
     { title: "Item", key: "item", render: (_, p) => itemLabel(p.order_item_id), ellipsis: true },
     { title: "Proof", dataIndex: "proof_no", width: 80, render: (n: number) => `Proof ${n}` },
-    { title: "File", dataIndex: "file_name", ellipsis: true },
+    {
+      title: "File",
+      key: "file",
+      render: (_, p) => (
+        <Flex gap={8} align="center">
+          <FileThumbnail file={files.find((f) => f.id === p.file_id) ?? { name: p.file_name }} />
+          <Typography.Text ellipsis>{p.file_name}</Typography.Text>
+        </Flex>
+      ),
+    },
     {
       title: "Sent",
       key: "sent",
