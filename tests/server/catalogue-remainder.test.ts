@@ -172,3 +172,148 @@ describeEachStore("catalogue: design versions from none, values in use (%s)", (d
     ]);
   });
 });
+
+describeEachStore("catalogue: the import updates a product's variants (%s)", (dbKind) => {
+  let t: TestApp;
+  let admin: Api;
+  let pressToken: string;
+  let adminToken: string;
+  let role: Saved;
+  let site: Saved;
+  let code: string;
+  let paper: Saved;
+
+  beforeAll(async () => {
+    t = await createTestApp(dbKind);
+    await t.app.ready();
+    adminToken = await signIn(t.app, "admin@pressroom.test");
+    admin = api(t.app, adminToken);
+    // The press account's role may import, create and update products, but not change prices.
+    role = ((await admin.call("GET", "roles?limit=100")).json().data as Saved[]).find(
+      (r) => r.name === "Press room",
+    ) as Saved;
+    await admin.update("roles", role.id, {
+      permissions: { ...(role.permissions as object), Product: ["Read", "Create", "Update", "Import"] },
+    });
+    pressToken = await signIn(t.app, "press@pressroom.test");
+    site = await admin.first("sites");
+    code = unique("paper-").toLowerCase();
+    paper = await admin.create("attributes", {
+      name: "Paper",
+      code,
+      input_type: "select",
+      values: ["matte", "gloss"].map((c, sort) => ({ code: c, label: c, active: true, sort })),
+    });
+  });
+  afterAll(() => t?.dispose());
+
+  /** A product of the first site offering Paper, with variants A (matte, $10) and B (gloss, $12). */
+  async function stocked() {
+    const type = await admin.first("product-types");
+    const sku = unique("UP-");
+    return admin.create("products", {
+      sku,
+      name: "Business Cards",
+      site_id: site.id,
+      product_type_id: type.id,
+      attribute_ids: [paper.id],
+      variants: [
+        { sku: `${sku}-A`, attribute_values: { [code]: "matte" }, price: 10 },
+        { sku: `${sku}-B`, attribute_values: { [code]: "gloss" }, price: 12 },
+      ],
+    });
+  }
+
+  const send = (token: string, step: "preview" | "commit", csv: string) =>
+    t.app.inject({
+      method: "POST",
+      url: `/api/v1/products/import/${step}?site_id=${site.id}`,
+      headers: { ...bearer(token), "content-type": "text/csv" },
+      payload: csv,
+    });
+  const HEADER =
+    "SKU,Name,Product type,variants.sku,variants.price,variants.active,variants.attribute_values";
+  const csv = (...rows: string[]) => `${[HEADER, ...rows].join("\r\n")}\r\n`;
+  const variantsOf = async (id: number) =>
+    ((await admin.get("products", id)).variants as Json[]).map((v) => [
+      v.sku,
+      v.price,
+      v.active,
+      (v.attribute_values as Json)[code],
+    ]);
+
+  it("updates the named variants, adds new ones, keeps the rest; the preview tells each row", async () => {
+    const product = await stocked();
+    const sku = String(product.sku);
+    const fresh = unique("NEW-");
+    const file = csv(
+      `${sku},Business Cards,Postcard,${sku}-A,11,yes,${code}=gloss`,
+      `${sku},,,${sku.toLowerCase()}-b,12,no,`,
+      `${sku},,,${sku}-C,14,yes,${code}=matte`,
+      `${fresh},Flyer,Postcard,${fresh}-1,5,yes,`,
+    );
+    const preview = await send(adminToken, "preview", file);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().data).toMatchObject({ rows: 2, valid: 2, errors: [], updated: [2, 3] });
+    const commit = await send(adminToken, "commit", file);
+    expect([commit.statusCode, commit.json()]).toEqual([201, { data: { created: 1, updated: 1 } }]);
+    expect(await variantsOf(product.id)).toEqual([
+      [`${sku}-A`, 11, true, "gloss"],
+      [`${sku}-B`, 12, false, "gloss"],
+      [`${sku}-C`, 14, true, "matte"],
+    ]);
+    const after = await admin.get("products", product.id);
+    expect(after.version).toBe(product.version + 1);
+    const logs = (await admin.call("GET", `products/${product.id}/change-logs`)).json().data as {
+      action: string;
+    }[];
+    expect(logs[0].action).toBe("update");
+    expect((await admin.call("GET", `products?search=${fresh}`)).json().meta.total).toBe(1);
+  });
+
+  it("refuses a variant's price change without UpdatePrice on its row (403 on commit), takes the rest", async () => {
+    const product = await stocked();
+    const sku = String(product.sku);
+    const priced = csv(`${sku},,,${sku}-A,10,no,`, `${sku},,,${sku}-B,13,yes,`);
+    const preview = (await send(pressToken, "preview", priced)).json().data;
+    expect([preview.valid, preview.errors, preview.updated]).toEqual([
+      0,
+      [
+        {
+          row: 3,
+          field: "variants.price",
+          message: "Setting or changing this field needs Product UpdatePrice, which your role does not have",
+        },
+      ],
+      [2, 3],
+    ]);
+    const refused = await send(pressToken, "commit", priced);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().errors.map((e: { field: string }) => e.field)).toEqual(["rows.3.variants.price"]);
+    // The same prices as stored: no price is changed, so the active flags go through.
+    const same = await send(
+      pressToken,
+      "commit",
+      csv(`${sku},,,${sku}-A,10,no,`, `${sku},,,${sku}-B,$12.00,no,`),
+    );
+    expect([same.statusCode, same.json()]).toEqual([201, { data: { created: 0, updated: 1 } }]);
+    expect(await variantsOf(product.id)).toEqual([
+      [`${sku}-A`, 10, false, "matte"],
+      [`${sku}-B`, 12, false, "gloss"],
+    ]);
+  });
+
+  it("checks an updated variant's option values against the product's options, on its own row", async () => {
+    const product = await stocked();
+    const sku = String(product.sku);
+    const preview = (await send(adminToken, "preview", csv(`${sku},,,${sku}-B,12,yes,${code}=linen`))).json()
+      .data;
+    expect(preview.errors).toEqual([
+      {
+        row: 2,
+        field: "variants.attribute_values",
+        message: `Paper has no value "linen": use one of matte, gloss`,
+      },
+    ]);
+  });
+});

@@ -19,10 +19,37 @@ export interface ImportPreview {
   rows: number;
   valid: number;
   errors: ImportRowError[];
-  /** The first 20 rows as they would be stored. */
-  sample: { row: number; values: Record<string, unknown> }[];
+  /** The first 20 rows as they would be stored; "update": a stored product whose variants the file updates. */
+  sample: { row: number; action?: ImportAction; values: Record<string, unknown> }[];
   /** The fields the header names, in its order. */
   columns: string[];
+  /** Products of the file already stored (their variants are updated, named by SKU; new ones added). */
+  updating?: number;
+  /** The rows (products and variant rows) that update what is stored; every other row creates. */
+  updated?: number[];
+}
+
+export type ImportAction = "create" | "update";
+
+/** What a row of the file does: updates a stored product or variant, or creates one. */
+export function rowAction(preview: Pick<ImportPreview, "updated">, row: number): ImportAction {
+  return preview.updated?.includes(row) ? "update" : "create";
+}
+
+const products = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "product" : "products"}`;
+
+/** The import button's words: "Import 3 products", or "Import 3 products (2 new, 1 updated)". */
+export function importButtonLabel(preview: Pick<ImportPreview, "rows" | "updating">): string {
+  const updating = preview.updating ?? 0;
+  if (updating === 0) return `Import ${products(preview.rows)}`;
+  return `Import ${products(preview.rows)} (${(preview.rows - updating).toLocaleString("en-US")} new, ${updating.toLocaleString("en-US")} updated)`;
+}
+
+/** The commit's outcome: "Imported 3 products", "Imported 2 products, updated 1". */
+export function importedTitle({ created, updated = 0 }: { created: number; updated?: number }): string {
+  if (updated === 0) return `Imported ${products(created)}`;
+  if (created === 0) return `Updated the variants of ${products(updated)}`;
+  return `Imported ${products(created)}, updated ${updated.toLocaleString("en-US")}`;
 }
 
 /** What a CSV may set: the writable fields, less the scope (the site comes from the page). */
@@ -106,7 +133,7 @@ export async function previewImport(siteId: string, file: Blob, onProgress: (per
 }
 
 export async function commitImport(siteId: string, file: Blob, onProgress: (percent: number) => void) {
-  return (await send<{ created: number }>("commit", siteId, file, onProgress))?.data;
+  return (await send<{ created: number; updated?: number }>("commit", siteId, file, onProgress))?.data;
 }
 
 /** A refused commit's row errors (fields "rows.<row>.<field>"); empty for any other failure. */

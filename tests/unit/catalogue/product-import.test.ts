@@ -3,6 +3,9 @@ import {
   childRowsText,
   columnLabel,
   importableChildColumns,
+  importButtonLabel,
+  importedTitle,
+  rowAction,
   templateCsv,
 } from "../../../src/custom/catalogue/product-import";
 import products from "../../../src/resources/products";
@@ -44,5 +47,34 @@ describe("the product import's variants", () => {
     ).toBe("PC-A $12.50 [stock=14pt, coating=gloss]; PC-B (inactive)");
     expect(childRowsText([])).toBe("");
     expect(childRowsText(undefined)).toBe("");
+  });
+});
+
+describe("the import's creates and updates", () => {
+  const preview = { rows: 3, updating: 1, updated: [2, 3] };
+
+  it.each([
+    [2, "update"],
+    [3, "update"],
+    [4, "create"],
+  ])("row %i: %s", (row, action) => {
+    expect(rowAction(preview, row)).toBe(action);
+  });
+
+  it("reads a preview without updates as creates only", () => {
+    expect(rowAction({}, 2)).toBe("create");
+    expect(importButtonLabel({ rows: 3 })).toBe("Import 3 products");
+    expect(importButtonLabel({ rows: 1, updating: 0 })).toBe("Import 1 product");
+  });
+
+  it("counts the new and updated products on the button and in the outcome", () => {
+    expect(importButtonLabel(preview)).toBe("Import 3 products (2 new, 1 updated)");
+    expect(importButtonLabel({ rows: 1200, updating: 1200 })).toBe(
+      "Import 1,200 products (0 new, 1,200 updated)",
+    );
+    expect(importedTitle({ created: 3 })).toBe("Imported 3 products");
+    expect(importedTitle({ created: 1, updated: 0 })).toBe("Imported 1 product");
+    expect(importedTitle({ created: 2, updated: 1 })).toBe("Imported 2 products, updated 1");
+    expect(importedTitle({ created: 0, updated: 1 })).toBe("Updated the variants of 1 product");
   });
 });
