@@ -88,6 +88,7 @@ describeEachStore("product import (%s)", (dbKind) => {
     expect(preview.sample).toHaveLength(20);
     expect(preview.sample[1]).toEqual({
       row: 3,
+      action: "create",
       values: {
         sku: `${prefix}-1`,
         name: "Postcard 4×6, 1",
