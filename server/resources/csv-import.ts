@@ -612,8 +612,7 @@ export async function commitImport(
     let updated = 0;
     for (const [i, stored] of previous.entries()) {
       if (!stored) continue;
-      await updateChildren(tx, model, tenantId, userId, stored, allChildren[i]);
-      updated += 1;
+      if (await updateChildren(tx, model, tenantId, userId, stored, allChildren[i])) updated += 1;
     }
     for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
       const chunk = rows.slice(i, i + INSERT_CHUNK).map((values) => {
@@ -683,7 +682,7 @@ export async function commitImport(
  * One updated record's child rows (checked against what was stored when the file was checked): the
  * record locked and still at that version (else a 409 to check the file again), its rows written, its
  * version counted up, its change-log entry and live event, and its kind's afterWrite (a product's
- * variants naming its own options).
+ * variants naming its own options). Answers whether anything changed.
  */
 async function updateChildren(
   tx: Database,
@@ -692,7 +691,7 @@ async function updateChildren(
   userId: number,
   stored: { row: Row; children: ChildRows },
   own: ImportCheck["children"][number] | undefined,
-): Promise<void> {
+): Promise<boolean> {
   const t = model.table.table;
   const id = stored.row.id as number;
   const where = and(eq(t.tenant_id, tenantId), eq(t.id, id));
@@ -703,14 +702,14 @@ async function updateChildren(
       `The ${model.singular} "${String(stored.row[model.resource.titleField] ?? id)}" was changed while the file was checked: check the file again.`,
     );
   }
-  if (!own?.writes.length) return;
+  if (!own?.writes.length) return false;
   const changes = await writeChildren(
     { tx, model, tenantId, userId, parentId: id },
     own.writes,
     own.rows,
     stored.children,
   );
-  if (Object.keys(changes).length === 0) return;
+  if (Object.keys(changes).length === 0) return false;
   const [after] = await tx
     .update(t)
     .set({ version: sql`${t.version} + 1`, updated_at: new Date() })
@@ -728,4 +727,5 @@ async function updateChildren(
     children: own.rows,
     previousChildren: stored.children,
   });
+  return true;
 }

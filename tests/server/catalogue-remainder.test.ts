@@ -269,6 +269,10 @@ describeEachStore("catalogue: the import updates a product's variants (%s)", (db
     }[];
     expect(logs[0].action).toBe("update");
     expect((await admin.call("GET", `products?search=${fresh}`)).json().meta.total).toBe(1);
+    // The same file again: both products are the site's now, and nothing in it changes them.
+    const again = await send(adminToken, "commit", file);
+    expect([again.statusCode, again.json()]).toEqual([201, { data: { created: 0, updated: 0 } }]);
+    expect((await admin.get("products", product.id)).version).toBe(after.version);
   });
 
   it("refuses a variant's price change without UpdatePrice on its row (403 on commit), takes the rest", async () => {
