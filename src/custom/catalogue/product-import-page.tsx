@@ -40,6 +40,7 @@ import {
   rowAction,
   rowErrorsOf,
   templateHref,
+  updatedRowsText,
 } from "./product-import";
 
 type Phase = "choose" | "checking" | "checked" | "importing" | "imported";
@@ -265,6 +266,7 @@ export default function ProductImportPage() {
                   type="success"
                   showIcon
                   message={`${formatNumber(preview.rows)} ${preview.rows === 1 ? "row is" : "rows are"} ready to import`}
+                  description={updatedRowsText(preview)}
                 />
               )}
               {preview.errors.length > 0 ? (

@@ -36,6 +36,27 @@ export function rowAction(preview: Pick<ImportPreview, "updated">, row: number):
   return preview.updated?.includes(row) ? "update" : "create";
 }
 
+/** Rows as ranges: [2, 3, 4, 7, 9, 10] → "2–4, 7, 9–10" (at most `max` ranges, then how many more rows). */
+export function rowRanges(rows: number[], max = 12): string {
+  const ranges: [number, number][] = [];
+  for (const row of [...new Set(rows)].sort((a, b) => a - b)) {
+    const last = ranges.at(-1);
+    if (last && row === last[1] + 1) last[1] = row;
+    else ranges.push([row, row]);
+  }
+  const shown = ranges.slice(0, max).map(([a, b]) => (a === b ? String(a) : `${a}–${b}`));
+  const rest = ranges.slice(max).reduce((n, [a, b]) => n + b - a + 1, 0);
+  return rest > 0 ? `${shown.join(", ")} and ${rest.toLocaleString("en-US")} more` : shown.join(", ");
+}
+
+/** Which rows of the file update what is stored (the others create), or undefined when none do. */
+export function updatedRowsText(preview: Pick<ImportPreview, "updated">): string | undefined {
+  const rows = preview.updated ?? [];
+  if (rows.length === 0) return undefined;
+  const one = rows.length === 1;
+  return `${one ? "Row" : "Rows"} ${rowRanges(rows)} ${one ? "updates" : "update"} stored products and their variants (by SKU); every other row creates.`;
+}
+
 const products = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "product" : "products"}`;
 
 /** The import button's words: "Import 3 products", or "Import 3 products (2 new, 1 updated)". */

@@ -6,7 +6,9 @@ import {
   importButtonLabel,
   importedTitle,
   rowAction,
+  rowRanges,
   templateCsv,
+  updatedRowsText,
 } from "../../../src/custom/catalogue/product-import";
 import products from "../../../src/resources/products";
 
@@ -65,6 +67,29 @@ describe("the import's creates and updates", () => {
     expect(rowAction({}, 2)).toBe("create");
     expect(importButtonLabel({ rows: 3 })).toBe("Import 3 products");
     expect(importButtonLabel({ rows: 1, updating: 0 })).toBe("Import 1 product");
+  });
+
+  it.each([
+    [[2], "2"],
+    [[4, 2, 3, 7, 9, 10], "2–4, 7, 9–10"],
+    [[5, 5, 6], "5–6"],
+  ])("names rows %j as %s", (rows, text) => {
+    expect(rowRanges(rows)).toBe(text);
+  });
+
+  it("names at most the first ranges, then counts the rest", () => {
+    expect(rowRanges([2, 4, 6, 7, 8, 20], 2)).toBe("2, 4 and 4 more");
+  });
+
+  it("says which rows update, or nothing when none do", () => {
+    expect(updatedRowsText(preview)).toBe(
+      "Rows 2–3 update stored products and their variants (by SKU); every other row creates.",
+    );
+    expect(updatedRowsText({ updated: [5] })).toBe(
+      "Row 5 updates stored products and their variants (by SKU); every other row creates.",
+    );
+    expect(updatedRowsText({ updated: [] })).toBeUndefined();
+    expect(updatedRowsText({})).toBeUndefined();
   });
 
   it("counts the new and updated products on the button and in the outcome", () => {
