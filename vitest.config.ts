@@ -52,6 +52,8 @@ const serverText = (file: string) => readFileSync(new URL(file, serverDir), "utf
 const LONG = [
   "campaigns-scheduler",
   "catalogue-editing",
+  // Issue 21's remainder: design versions from none, option values in use, the import's updates.
+  "catalogue-remainder",
   "catalogue-sides-variants",
   "catalogue-writes",
   "db",

@@ -3,10 +3,10 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { IDENTITY_KINDS } from "../../src/resource-engine/define";
 import type { Field, ReferenceField } from "../../src/resource-engine/fields";
 import type { Database } from "../db/open";
-import type { FieldError } from "../http/errors";
+import { type FieldError, HttpError } from "../http/errors";
 import { notifyChanges } from "../live/notify";
 import { type BulkColumn, insertJsonRows } from "./bulk-insert";
-import { type Changes, diffRows } from "./change-logs";
+import { type Changes, diffRows, writeChangeLogs } from "./change-logs";
 import type { ChildWrite } from "./child-bodies";
 import { checkChildBodies } from "./child-bodies";
 import { mergeChildren, writeChildren } from "./children";
@@ -34,6 +34,12 @@ import { checkCreateBody } from "./validators";
 // and true/false are booleans, a choice is its value or its label, a reference is an id or the
 // title of the record (its name), id lists are separated by ";" or "|", JSON is JSON. An empty
 // cell leaves the field to its default.
+//
+// A kind may let a file update what exists (`existing`: the products' import, issue 21): a record
+// whose key (its unique column, the SKU) names a stored record updates that record's child rows
+// instead of failing as a duplicate: a child row naming a stored one by its key (the variant's SKU)
+// changes the fields its cells give, any other is added, the stored rows the file leaves out stay.
+// The record's own cells are left as stored. Such rows are told as updates (`updated`).
 
 export const IMPORT_MAX_ROWS = 10_000;
 export const IMPORT_SAMPLE_ROWS = 20;
@@ -54,7 +60,7 @@ export interface ImportCheck {
   rows: number;
   valid: number;
   errors: ImportError[];
-  sample: { row: number; values: Record<string, unknown> }[];
+  sample: { row: number; action: "create" | "update"; values: Record<string, unknown> }[];
   /** Each record's values to write (meaningful when `errors` is empty). */
   values: Row[];
   /** Each record's spreadsheet row, and its child rows' by collection. */
@@ -64,7 +70,14 @@ export interface ImportCheck {
   children: { writes: ChildWrite[]; rows: ChildRows }[];
   /** The spreadsheet rows of the records with an error (a child row's error is its record's). */
   badRecords: Set<number>;
+  /** Each record's stored row and child rows when the file updates it (`existing`), else null. */
+  previous: ({ row: Row; children: ChildRows } | null)[];
+  /** The spreadsheet rows (records and child rows) that update what is stored; the rest create. */
+  updated: number[];
 }
+
+/** The stored records a file may update, found by their keys (lower case) as the file gives them. */
+export type ExistingRecords = (keys: string[]) => Promise<Map<string, { row: Row; children: ChildRows }>>;
 
 const IGNORED_HEADERS = new Set(["id", "created at", "updated at", "created_at", "updated_at", "version"]);
 const TRUE_WORDS = new Set(["true", "yes", "y", "1"]);
@@ -242,6 +255,7 @@ export async function checkImport(
   /** The CSV: its text, or the uploaded file's stream (read as it arrives). */
   source: string | Readable,
   fixed: Row,
+  existing?: ExistingRecords,
 ): Promise<ImportCheck> {
   const result: ImportCheck = {
     columns: [],
@@ -254,6 +268,8 @@ export async function checkImport(
     childRowsOf: [],
     children: [],
     badRecords: new Set(),
+    previous: [],
+    updated: [],
   };
   let records: string[][];
   try {
@@ -304,13 +320,22 @@ export async function checkImport(
     wanted.set(field.target, set);
   }
   const titles = await titleIndex(db, registry, tenantId, wanted);
+  const keyOf = (cells: string[]) =>
+    keyIndex === undefined ? "" : (cells[keyIndex] ?? "").trim().toLowerCase();
+  const stored =
+    existing && keyIndex !== undefined && childColumns.length > 0
+      ? await existing([...new Set(grouped.map((g) => keyOf(g.cells)).filter((k) => k !== ""))])
+      : new Map<string, { row: Row; children: ChildRows }>();
 
   const bad = result.badRecords;
   const refs: ReferenceValue[] = [];
   grouped.forEach(({ row, cells: record, children }) => {
     const body: Row = {};
     const rowErrors: FieldError[] = [];
+    const previous = stored.get(keyOf(record)) ?? null;
+    result.previous.push(previous);
     for (const { index, name, field } of columns) {
+      if (previous) break;
       const cell = (record[index] ?? "").trim();
       if (cell === "") continue;
       const converted = cellValue(registry, field, cell, titles);
@@ -324,7 +349,7 @@ export async function checkImport(
       const own = childColumns.filter((c) => c.child.name === name);
       const rows = children.filter((c) => own.some((col) => (c.cells[col.index] ?? "").trim() !== ""));
       childRows[name] = rows.map((c) => c.row);
-      body[name] = rows.map((c) => {
+      const read = rows.map((c) => {
         const value: Row = {};
         for (const col of own) {
           const cell = (c.cells[col.index] ?? "").trim();
@@ -336,9 +361,17 @@ export async function checkImport(
         }
         return value;
       });
+      body[name] = read;
+      if (previous) {
+        const placed = updateRows(model, name, previous.children[name] ?? [], read, childRows[name], row);
+        body[name] = placed.body;
+        childRows[name] = placed.rows;
+        result.updated.push(...placed.updated);
+      }
     }
+    if (previous) result.updated.push(row);
     const bodyErrors: FieldError[] = [];
-    const writes = checkChildBodies(model, body, "create", bodyErrors);
+    const writes = checkChildBodies(model, body, previous ? "update" : "create", bodyErrors);
     for (const error of bodyErrors) {
       const [name, index, ...field] = (error.field ?? "").split(".");
       const at = childRows[name]?.[Number(index)];
@@ -349,10 +382,18 @@ export async function checkImport(
     }
     for (const name of collections) delete body[name];
     result.childRowsOf.push(childRows);
-    result.children.push({ writes, rows: writes.length > 0 ? mergeChildren(model, writes, {}) : {} });
+    result.children.push({
+      writes,
+      rows: writes.length > 0 ? mergeChildren(model, writes, previous?.children ?? {}) : {},
+    });
     const place = (e: ImportError) => childColumns.findIndex((c) => `${c.child.name}.${c.name}` === e.field);
     errors.push(...childErrors.sort((x, y) => x.row - y.row || place(x) - place(y)));
     if (childErrors.length > 0) bad.add(row);
+    // An update keeps the record as stored: only its child rows are checked (above) and written.
+    if (previous) {
+      result.values.push(previous.row);
+      return;
+    }
     for (const [name, value] of Object.entries(fixed)) {
       if (name in body && JSON.stringify(body[name]) !== JSON.stringify(value)) {
         const words = (model.fields[name]?.label ?? name).toLowerCase();
@@ -391,21 +432,32 @@ export async function checkImport(
   // as a create would; rows already in error are left alone.
   for (const [i, record] of result.values.entries()) {
     const row = result.rowOf[i];
-    if (bad.has(row)) continue;
+    if (bad.has(row) || result.previous[i]) continue;
     const rowErrors: FieldError[] = [];
     await checkDependentReferences(db, registry, model, tenantId, { record, previous: null }, rowErrors);
     for (const error of rowErrors) errors.push({ row, field: error.field, message: error.message });
     if (rowErrors.length > 0) bad.add(row);
   }
-  await checkUnique(db, model, tenantId, result.values, result.rowOf, errors, bad);
+  const creates = result.values.flatMap((_, i) => (result.previous[i] ? [] : [i]));
+  await checkUnique(
+    db,
+    model,
+    tenantId,
+    creates.map((i) => result.values[i]),
+    creates.map((i) => result.rowOf[i]),
+    errors,
+    bad,
+  );
 
   const order = new Map(result.columns.map((name, i) => [name, i]));
   const rank = (field: string | undefined) => order.get((field ?? "").split(".")[0]) ?? -1;
   errors.sort((a, b) => a.row - b.row || rank(a.field) - rank(b.field));
   result.errors = errors.slice(0, IMPORT_MAX_ERRORS);
   result.valid = result.rows - [...bad].filter((row) => row > 1).length;
+  result.updated = [...new Set(result.updated)].sort((a, b) => a - b);
   result.sample = result.values.slice(0, IMPORT_SAMPLE_ROWS).map((values, i) => ({
     row: result.rowOf[i],
+    action: result.previous[i] ? ("update" as const) : ("create" as const),
     values: Object.fromEntries(
       result.columns.map((name) => [
         name,
@@ -416,6 +468,50 @@ export async function checkImport(
     ),
   }));
   return result;
+}
+
+/**
+ * An updated record's child rows as a PATCH body gives them: the stored rows in their order, each the
+ * file names by its key (the collection's title field, any case) as { id, ...the file's cells }, the
+ * others as { id } (kept as they are); then the file's new rows. `rows` follows the body: each entry's
+ * spreadsheet row (the record's own for a row the file leaves out); `updated` the file's rows that
+ * name a stored one.
+ */
+function updateRows(
+  model: ResourceModel,
+  name: string,
+  stored: Row[],
+  read: Row[],
+  fileRows: number[],
+  recordRow: number,
+): { body: Row[]; rows: number[]; updated: number[] } {
+  const child = model.children.find((c) => c.name === name);
+  const key = child?.collection.titleField;
+  const keyOf = (v: unknown) => (typeof v === "string" ? v.trim().toLowerCase() : undefined);
+  const byKey = new Map(read.map((r, i) => [key ? keyOf(r[key]) : undefined, i]));
+  byKey.delete(undefined);
+  const named = new Set<number>();
+  const body: Row[] = [];
+  const rows: number[] = [];
+  for (const s of stored) {
+    const i = key ? byKey.get(keyOf(s[key])) : undefined;
+    if (i === undefined || named.has(i)) {
+      body.push({ id: s.id });
+      rows.push(recordRow);
+    } else {
+      named.add(i);
+      // Named in any case: the stored key stays as it is.
+      const { [key as string]: _named, ...cells } = read[i];
+      body.push({ ...cells, id: s.id });
+      rows.push(fileRows[i]);
+    }
+  }
+  read.forEach((r, i) => {
+    if (named.has(i)) return;
+    body.push(r);
+    rows.push(fileRows[i]);
+  });
+  return { body, rows, updated: [...named].map((i) => fileRows[i]) };
 }
 
 /** A child row as an answer shows it: its declared fields only. */
@@ -486,18 +582,23 @@ const CHANGE_LOG_COLUMNS: BulkColumn[] = [
 ];
 
 /**
- * Writes every row (checked, without errors) with its change-log entry, in one transaction;
- * answers how many were created.
+ * Writes every row (checked, without errors) with its change-log entry, in one transaction: the new
+ * records, then the child rows of the records the file updates (checkImport's `previous`); answers how
+ * many records were created and updated.
  */
 export async function commitImport(
   db: Database,
   model: ResourceModel,
   tenantId: number,
   userId: number,
-  rows: Row[],
+  values: Row[],
   /** Each row's child collections (checkImport's `children`). */
-  children: ImportCheck["children"] = [],
-): Promise<number> {
+  allChildren: ImportCheck["children"] = [],
+  previous: ImportCheck["previous"] = [],
+): Promise<{ created: number; updated: number }> {
+  const creates = values.flatMap((_, i) => (previous[i] ? [] : [i]));
+  const rows = creates.map((i) => values[i]);
+  const children = creates.map((i) => allChildren[i]);
   const columns: BulkColumn[] = [
     { name: "tenant_id", sqlType: "integer" },
     { name: "created_at", sqlType: "timestamptz" },
@@ -508,6 +609,11 @@ export async function commitImport(
   return db.transaction(async (tx) => {
     const now = new Date();
     let created = 0;
+    let updated = 0;
+    for (const [i, stored] of previous.entries()) {
+      if (!stored) continue;
+      if (await updateChildren(tx, model, tenantId, userId, stored, allChildren[i])) updated += 1;
+    }
     for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
       const chunk = rows.slice(i, i + INSERT_CHUNK).map((values) => {
         model.hooks.compute?.(values, null);
@@ -568,6 +674,58 @@ export async function commitImport(
       }
       created += inserted.length;
     }
-    return created;
+    return { created, updated };
   });
+}
+
+/**
+ * One updated record's child rows (checked against what was stored when the file was checked): the
+ * record locked and still at that version (else a 409 to check the file again), its rows written, its
+ * version counted up, its change-log entry and live event, and its kind's afterWrite (a product's
+ * variants naming its own options). Answers whether anything changed.
+ */
+async function updateChildren(
+  tx: Database,
+  model: ResourceModel,
+  tenantId: number,
+  userId: number,
+  stored: { row: Row; children: ChildRows },
+  own: ImportCheck["children"][number] | undefined,
+): Promise<boolean> {
+  const t = model.table.table;
+  const id = stored.row.id as number;
+  const where = and(eq(t.tenant_id, tenantId), eq(t.id, id));
+  const [before] = await tx.select().from(t).where(where).for("update");
+  if (!before || before.version !== stored.row.version) {
+    throw new HttpError(
+      409,
+      `The ${model.singular} "${String(stored.row[model.resource.titleField] ?? id)}" was changed while the file was checked: check the file again.`,
+    );
+  }
+  if (!own?.writes.length) return false;
+  const changes = await writeChildren(
+    { tx, model, tenantId, userId, parentId: id },
+    own.writes,
+    own.rows,
+    stored.children,
+  );
+  if (Object.keys(changes).length === 0) return false;
+  const [after] = await tx
+    .update(t)
+    .set({ version: sql`${t.version} + 1`, updated_at: new Date() })
+    .where(where)
+    .returning();
+  await writeChangeLogs(tx, model, [{ tenantId, recordId: id, action: "update", userId, changes }]);
+  await model.hooks.afterWrite?.({
+    tx,
+    model,
+    tenantId,
+    userId,
+    action: "update",
+    record: after,
+    previous: before,
+    children: own.rows,
+    previousChildren: stored.children,
+  });
+  return true;
 }

@@ -98,14 +98,15 @@ export function guardRefusal(model: ResourceModel, action: string, paths: string
 }
 
 /**
- * The rows of an import (created records and their child rows, at their spreadsheet rows) that set
- * guarded fields the caller may not: per-row errors for the preview (`record`: the row of the record
+ * The rows of an import (created or updated records and their child rows, at their spreadsheet rows)
+ * that set or change guarded fields the caller may not: per-row errors for the preview (`record`: the row of the record
  * it makes invalid); a commit with any is a 403.
  */
 export async function guardedImportErrors(
   request: FastifyRequest,
   model: ResourceModel,
-  check: Pick<ImportCheck, "values" | "rowOf" | "childRowsOf" | "children">,
+  check: Pick<ImportCheck, "values" | "rowOf" | "childRowsOf" | "children"> &
+    Partial<Pick<ImportCheck, "previous">>,
 ): Promise<{ action: string; row: number; record: number; field: string; message: string }[]> {
   const guarded = guardedFields(model);
   if (guarded.size === 0) return [];
@@ -114,7 +115,14 @@ export async function guardedImportErrors(
     can(grants, model.kind, action)
       ? []
       : check.values.flatMap((values, i) =>
-          guardedChanges(fields, null, values, {}, check.children[i]?.rows).map((path) => {
+          // An updated record's rows compare with what is stored: an unchanged price needs nothing.
+          guardedChanges(
+            fields,
+            check.previous?.[i]?.row ?? null,
+            values,
+            check.previous?.[i]?.children ?? {},
+            check.children[i]?.rows,
+          ).map((path) => {
             const record = check.rowOf[i];
             const [name, index, field] = path.split(".");
             const row =

@@ -47,8 +47,9 @@ export default defineResource({
       max: 120,
       help: "The design in the external design editor",
     }),
-    // The design's own revision (the record's `version` counts every save).
-    design_version: integer({ min: 1, max: 10_000, default: 1 }),
+    // The design's own revision (the record's `version` counts every save): empty until the design
+    // editor saves one (server/templates/routes.ts sets it then: 1, 2, ...), so the server's alone.
+    design_version: integer({ min: 1, max: 10_000, readOnly: true }),
     requires_approval: boolean({ default: true, filter: true }),
     status: choice([{ value: "draft" }, { value: "published", color: "green" }, { value: "archived" }], {
       required: true,
@@ -68,7 +69,7 @@ export default defineResource({
     ["trim_width", "trim_height", "bleed", "safe_margin"],
     ["front_file", "back_file", "preview_image"],
     ["editable_fields"],
-    ["design_id", "design_version", "requires_approval"],
+    ["design_id", "requires_approval"],
     ["owner_id"],
     ["notes"],
   ],

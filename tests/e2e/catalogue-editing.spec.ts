@@ -7,7 +7,8 @@ import { apiAs, expect } from "./ui-steps";
 // Issue 21, as a storefront manager works: an attribute created with its values typed in place, a
 // duplicate code marked before saving, a value moved by keyboard on its handle and saved in one
 // request; a category nested and taken out again from the keyboard in the category tree; a product
-// opened and its sections seen. Each page also passes axe.
+// opened and its sections seen; a value a variant uses refused on removal with the server's sentence; a template's
+// field moved to its back from the template page. Each page also passes axe.
 
 interface Saved {
   id: number;
@@ -107,6 +108,31 @@ test("attribute values inline, the category tree by keyboard, a product's sectio
   ]);
   await axeClean(page);
 
+  // A value a product's variant uses cannot be removed: the page shows the server's sentence, the way out in it.
+  const [firstSite] = await api.get<{ id: number }[]>("sites?sort=id&limit=1");
+  const [type] = await api.get<{ id: number }[]>("product-types?sort=id&limit=1");
+  const sku = `LAM-${stamp}`;
+  await api.post("products", {
+    sku,
+    name: `Laminated cards ${stamp}`,
+    site_id: firstSite.id,
+    product_type_id: type.id,
+    attribute_ids: [id],
+    variants: [{ sku: `${sku}-G`, attribute_values: { [`lam-${stamp}`]: "gloss" }, price: 20 }],
+  });
+  await page.getByRole("button", { name: "Remove Gloss" }).click();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  // The page's own alert (the feedback area above it tells every refused call too).
+  await expect(page.getByRole("main").getByRole("alert").last()).toHaveText(
+    `The value "gloss" of Lamination ${stamp} is used by 1 variant of Laminated cards ${stamp} (${sku}): ` +
+      "deactivate it (untick Active) instead of removing it, so those variants keep it.",
+  );
+  expect((await api.get<Attribute>(`attributes/${id}`)).values.map((v) => v.code)).toEqual([
+    "soft-touch",
+    "gloss",
+    "matte",
+  ]);
+
   // Two categories at the end of the first site's tree: the second nested under the first from the
   // keyboard, then taken out again.
   const [site] = await api.get<{ id: number }[]>("sites?sort=id&limit=1");
@@ -167,4 +193,42 @@ test("attribute values inline, the category tree by keyboard, a product's sectio
   await expect(page.locator(".ant-notification-notice-error, .ant-message-error")).toHaveCount(0);
   await page.getByRole("button", { name: /^Variants \(\d+\)$/ }).click();
   await expect(page).toHaveURL(new RegExp(`/products/${product.site_id}/${product.id}/variants$`));
+
+  // A template made through the API has no design yet; a field's side is chosen in its row and saved.
+  const [templateType] = await api.get<{ id: number }[]>("template-types?sort=id&limit=1");
+  const template = await api.post<Saved & { design_version: number | null }>("templates", {
+    name: `Door hanger ${stamp}`,
+    site_id: site.id,
+    template_type_id: templateType.id,
+    trim_width: 4.25,
+    trim_height: 11,
+    back_file: "https://files.example.com/door-hanger-back.pdf",
+    editable_fields: [
+      { name: "headline", label: "Headline", locked: false },
+      { name: "offer", label: "Offer", locked: false, side: "front" },
+    ],
+  });
+  expect(template.design_version).toBeNull();
+  await page.goto(`/templates/${site.id}/${template.id}`);
+  await expect(page.getByRole("heading", { name: `Door hanger ${stamp}` })).toBeVisible();
+  await expect(page.getByText("None yet")).toBeVisible();
+  // From the keyboard: the select opened with the down arrow, Back taken with Enter.
+  await page.getByRole("combobox", { name: "Side of Offer" }).focus();
+  await page.keyboard.press("ArrowDown");
+  await expect(page.locator(".ant-select-dropdown:visible .ant-select-item-option")).toHaveText([
+    "Front",
+    "Back",
+  ]);
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Offer is on the back now")).toBeVisible();
+  const moved = await api.get<Saved & { editable_fields: { name: string; side?: string }[] }>(
+    `templates/${template.id}`,
+  );
+  expect(moved.editable_fields.map((f) => [f.name, f.side ?? "front"])).toEqual([
+    ["headline", "front"],
+    ["offer", "back"],
+  ]);
+  expect(moved.version).toBe(template.version + 1);
+  await axeClean(page);
 });

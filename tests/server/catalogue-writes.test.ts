@@ -220,7 +220,7 @@ describeEachStore("catalogue writes: category moves, variants import (%s)", (dbK
 
     const commit = await send("commit", good);
     expect(commit.statusCode, commit.body).toBe(201);
-    expect(commit.json().data).toEqual({ created: 2 });
+    expect(commit.json().data).toEqual({ created: 2, updated: 0 });
     const [made] = (await admin.call("GET", `products?search=${sku}-1`)).json().data as Saved[];
     const stored = await admin.get("products", made.id);
     expect(

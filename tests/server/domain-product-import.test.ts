@@ -88,6 +88,7 @@ describeEachStore("product import (%s)", (dbKind) => {
     expect(preview.sample).toHaveLength(20);
     expect(preview.sample[1]).toEqual({
       row: 3,
+      action: "create",
       values: {
         sku: `${prefix}-1`,
         name: "Postcard 4×6, 1",
@@ -116,7 +117,7 @@ describeEachStore("product import (%s)", (dbKind) => {
     const fixed = csv(prefix, 500);
     const committed = await send("commit", fixed);
     expect(committed.statusCode).toBe(201);
-    expect(committed.json()).toEqual({ data: { created: 500 } });
+    expect(committed.json()).toEqual({ data: { created: 500, updated: 0 } });
     expect(await productCount()).toBe(before + 500);
 
     const [one] = (await a.call("GET", `products?search=${prefix}-42&limit=5`)).json().data as Saved[];

@@ -1,6 +1,6 @@
 import { pipeline, type Readable, Transform } from "node:stream";
 import fastifyMultipart from "@fastify/multipart";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { can } from "../../../src/access/permissions";
@@ -13,6 +13,7 @@ import { getAuth, requestGrants, requireAuth } from "../../auth/authenticate";
 import { errorAnswers } from "../../auth/schemas";
 import type { Database } from "../../db/open";
 import { fieldError, forbidden, HttpError, validationFailed } from "../../http/errors";
+import { loadChildren } from "../children";
 import {
   checkImport,
   commitImport,
@@ -23,7 +24,7 @@ import {
 } from "../csv-import";
 import { databaseError } from "../errors";
 import { guardedImportErrors, guardRefusal } from "../guarded-fields";
-import { defineHooks } from "../hooks";
+import { type ChildRows, defineHooks, type Row } from "../hooks";
 import { loadRegistry, type ResourceModel } from "../model";
 import { checkReferenceValues, referenceValues } from "../reference-checks";
 import { modelOf } from "./derived-writes";
@@ -31,9 +32,12 @@ import { checkProductMove } from "./site-ties";
 
 // Products are imported from a CSV, one site at a time (spec: /products/{site_id}/import):
 //   POST products/import/preview?site_id=   → { data: { rows, valid, errors, sample, columns } }
-//   POST products/import/commit?site_id=    → 201 { data: { created } }, or 400 and nothing written
+//   POST products/import/commit?site_id=    → 201 { data: { created, updated } }, or 400 and nothing written
 // The body is the CSV itself (text/csv) or a multipart/form-data form with the file. Both need
-// Product Import; a commit creates products, so it needs Product Create as well.
+// Product Import; a commit creates products, so it needs Product Create as well. A product of the
+// site already stored (its SKU) is updated instead: its variants named by SKU take the file's price,
+// active flag and option values, new ones are added (csv-import.ts, `existing`); the preview names
+// those rows in `updated`. A price set or changed still needs Product UpdatePrice (per row).
 
 /** 10,000 rows of a wide product CSV stay well under this; the contract's 1 MiB is for JSON. */
 export const IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
@@ -53,9 +57,21 @@ const previewSchema = z.object({
     valid: z.number().int().describe("Rows without errors"),
     errors: z.array(importErrorSchema).describe("In row order; at most 1,000"),
     sample: z
-      .array(z.object({ row: z.number().int(), values: z.record(z.string(), z.unknown()) }))
+      .array(
+        z.object({
+          row: z.number().int(),
+          action: z
+            .enum(["create", "update"])
+            .describe("A new product, or a stored one whose variants the row updates"),
+          values: z.record(z.string(), z.unknown()),
+        }),
+      )
       .describe("The first 20 rows as they would be stored"),
     columns: z.array(z.string()).describe("The fields the header names, in its order"),
+    updating: z.number().int().describe("Products of the file already stored: their variants are updated"),
+    updated: z
+      .array(z.number().int())
+      .describe("The rows (products and variant rows) that update what is stored; every other row creates"),
   }),
 });
 
@@ -163,9 +179,15 @@ async function importRoutes(app: FastifyInstance, model: ResourceModel): Promise
         siteErrors,
       );
       if (siteErrors.length > 0) throw validationFailed(siteErrors);
-      const result = await checkImport(request.server.db, registry, model, auth.tenantId, source, {
-        site_id: siteId,
-      }).catch((error: unknown) => {
+      const result = await checkImport(
+        request.server.db,
+        registry,
+        model,
+        auth.tenantId,
+        source,
+        { site_id: siteId },
+        (skus) => storedProducts(request.server.db, model, auth.tenantId, siteId, skus),
+      ).catch((error: unknown) => {
         // A form cut off in the middle of its file is told as a form without a file; too large is a 413.
         const upload = typeof source === "string" ? undefined : source.failure;
         if (error === upload && (error as { statusCode?: number }).statusCode !== 413) throw sendCsv();
@@ -197,7 +219,8 @@ async function importRoutes(app: FastifyInstance, model: ResourceModel): Promise
         },
       },
       async (request) => {
-        const { rows, valid, errors, sample, columns, guarded, badRecords } = await check(request);
+        const { rows, valid, errors, sample, columns, guarded, badRecords, updated, previous } =
+          await check(request);
         // Prices the caller may not set (Product UpdatePrice, a variant's too) are errors of their rows here.
         const refused = guarded.filter((e) => !badRecords.has(e.record)).map((e) => e.record);
         const all = [...errors, ...guarded.map(({ row, field, message }) => ({ row, field, message }))];
@@ -209,6 +232,8 @@ async function importRoutes(app: FastifyInstance, model: ResourceModel): Promise
             errors: all.slice(0, IMPORT_MAX_ERRORS),
             sample,
             columns,
+            updating: previous.filter(Boolean).length,
+            updated,
           },
         };
       },
@@ -225,7 +250,7 @@ async function importRoutes(app: FastifyInstance, model: ResourceModel): Promise
             "All or nothing: any invalid row is a 400 listing the rows' errors (field rows.<row>.<field>) and nothing is written.",
           ),
           response: {
-            201: z.object({ data: z.object({ created: z.number().int() }) }),
+            201: z.object({ data: z.object({ created: z.number().int(), updated: z.number().int() }) }),
             ...errorAnswers(400, 401, 403, 409, 413, 415),
           },
         },
@@ -241,15 +266,16 @@ async function importRoutes(app: FastifyInstance, model: ResourceModel): Promise
         if (result.rows === 0) throw fieldError("file", "The file has no products: add a row per product");
         const auth = getAuth(request);
         try {
-          const created = await commitImport(
+          const written = await commitImport(
             request.server.db,
             model,
             auth.tenantId,
             auth.user.id,
             result.values,
             result.children,
+            result.previous,
           );
-          return reply.code(201).send({ data: { created } });
+          return reply.code(201).send({ data: written });
         } catch (error) {
           // A product written meanwhile with one of the file's SKUs: the unique index refuses.
           if (databaseError(error)?.code === "23505") {
@@ -263,6 +289,30 @@ async function importRoutes(app: FastifyInstance, model: ResourceModel): Promise
       },
     );
   });
+}
+
+/** The site's products with these SKUs (lower case), with their variants: the ones an import updates. */
+async function storedProducts(
+  db: Database,
+  model: ResourceModel,
+  tenantId: number,
+  siteId: number,
+  skus: string[],
+) {
+  const found = new Map<string, { row: Row; children: ChildRows }>();
+  if (skus.length === 0) return found;
+  const t = model.table.table;
+  const rows = await db
+    .select()
+    .from(t)
+    .where(and(eq(t.tenant_id, tenantId), eq(t.site_id, siteId), inArray(sql`lower(${t.sku})`, skus)));
+  for (const row of rows) {
+    found.set(String(row.sku).toLowerCase(), {
+      row,
+      children: await loadChildren(db, model, tenantId, row.id as number),
+    });
+  }
+  return found;
 }
 
 /** The product's attributes (its attribute_ids) with their value codes, as stored in the tenant. */

@@ -2,7 +2,8 @@
 // (attribute-values-table.tsx), saved in one request, the attribute's PATCH (POST on create) with
 // its version: a save over someone else's newer one is refused (409) and the page says to reload.
 // The values' cells are checked here as the server checks them (attribute-values.ts); the server's
-// field errors show beside the form. Read-only without Attribute Update.
+// field errors show beside the form. Read-only without Attribute Update. Removing a value that product
+// variants use is refused (409, server/resources/hooks/attributes.ts): the page shows that sentence.
 import { useCan, useCreate, useOne, useUpdate } from "@refinedev/core";
 import { Alert, Button, Card, Checkbox, Flex, Form, Input, Select, Space, Spin, Typography } from "antd";
 import { useEffect, useMemo, useState } from "react";
@@ -74,9 +75,12 @@ export default function AttributePage() {
       if (name === "values") continue;
       form.setFields([{ name: name as keyof Details, errors: messages }]);
     }
+    // A 409 with field errors is the server's refusal to remove a value variants use: its sentence as it is.
     setProblem(
-      error.statusCode === 409 && !error.errors
-        ? `${error.message} Reload the page to see the saved values, then make your change again.`
+      error.statusCode === 409
+        ? error.errors
+          ? error.message
+          : `${error.message} Reload the page to see the saved values, then make your change again.`
         : error.errors?.values
           ? `Values: ${error.errors.values.join("; ")}`
           : error.message,

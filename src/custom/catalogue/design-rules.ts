@@ -193,3 +193,27 @@ export function sideFileProblem(file: { type: string; size: number }): string | 
   if (file.size > 10 * 1024 * 1024) return "Choose a file of at most 10 MB";
   return null;
 }
+
+/**
+ * The sides a template's field may be put on from the template page: the back only when the template
+ * has one (a back file or image, or a field there already), so a field is never sent to a missing page.
+ */
+export function fieldSideChoices(hasBack: boolean): { value: DesignSide; label: string }[] {
+  return hasBack
+    ? [
+        { value: "front", label: "Front" },
+        { value: "back", label: "Back" },
+      ]
+    : [{ value: "front", label: "Front" }];
+}
+
+/**
+ * The template's editable_fields with the named field moved to `side`, every other entry and key kept
+ * as stored (the template page saves it with the record's version).
+ */
+export function withFieldSide(raw: unknown, name: string, side: DesignSide): unknown[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.map((f) =>
+    f && typeof f === "object" && (f as { name?: unknown }).name === name ? { ...f, side } : f,
+  );
+}

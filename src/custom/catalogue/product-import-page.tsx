@@ -2,7 +2,9 @@
 // server's check (every row as a create would check it) and shows the first rows with their
 // problems marked, and every problem of the file; Import stays disabled while there is one. The
 // commit writes all rows or none. Variants come as variants.<field> columns, one row each: a row
-// repeating the SKU above (its other product cells empty) adds one more variant to that product. Uploads show their progress (files of thousands of rows).
+// repeating the SKU above (its other product cells empty) adds one more variant to that product. A
+// product the site has already (its SKU) is updated rather than refused: the preview marks each row
+// Create or Update (product-import.ts). Uploads show their progress (files of thousands of rows).
 import { ArrowLeftOutlined, InboxOutlined } from "@ant-design/icons";
 import { useCan } from "@refinedev/core";
 import {
@@ -14,6 +16,7 @@ import {
   Space,
   Table,
   type TableColumnsType,
+  Tag,
   Typography,
   theme,
   Upload,
@@ -31,9 +34,13 @@ import {
   commitImport,
   type ImportPreview,
   type ImportRowError,
+  importButtonLabel,
+  importedTitle,
   previewImport,
+  rowAction,
   rowErrorsOf,
   templateHref,
+  updatedRowsText,
 } from "./product-import";
 
 type Phase = "choose" | "checking" | "checked" | "importing" | "imported";
@@ -66,8 +73,21 @@ function sampleColumns(
     width: 70,
     fixed: "left",
   };
+  // Each row creates a product, or updates a stored one's variants (its SKU is the site's already).
+  const actionColumn: TableColumnsType<SampleRow>[number] = {
+    key: "action",
+    title: "Action",
+    width: 90,
+    render: (_: unknown, record: SampleRow) =>
+      (record.action ?? rowAction(preview, record.row)) === "update" ? (
+        <Tag color="blue">Update</Tag>
+      ) : (
+        <Tag color="green">Create</Tag>
+      ),
+  };
   return [
     rowColumn,
+    actionColumn,
     ...preview.columns.map((name) => ({
       key: name,
       title: labelOf(name),
@@ -113,7 +133,7 @@ export default function ProductImportPage() {
   const [file, setFile] = useState<File | null>(null);
   const [percent, setPercent] = useState(0);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
-  const [created, setCreated] = useState(0);
+  const [outcome, setOutcome] = useState({ created: 0, updated: 0 });
   const errors = useMemo(() => errorIndex(preview?.errors ?? []), [preview]);
 
   // The route's scope is digits (DigitIds); without one this is not the import route.
@@ -142,7 +162,7 @@ export default function ProductImportPage() {
     try {
       const answer = await commitImport(scope, file, setPercent);
       if (answer) {
-        setCreated(answer.created);
+        setOutcome({ created: answer.created, updated: answer.updated ?? 0 });
         setPhase("imported");
       } else setPhase("checked");
     } catch (error) {
@@ -172,7 +192,7 @@ export default function ProductImportPage() {
       {phase === "imported" ? (
         <Result
           status="success"
-          title={`Imported ${formatNumber(created)} ${created === 1 ? "product" : "products"}`}
+          title={importedTitle(outcome)}
           extra={[
             <Link key="back" to={back}>
               Back to the products
@@ -210,7 +230,9 @@ export default function ProductImportPage() {
             <p className="ant-upload-hint">
               Variants: the variants.sku, variants.price, variants.active and variants.attribute_values
               columns (e.g. stock=14pt; coating=gloss); a row that repeats the SKU above, its other product
-              cells empty, adds one more variant.
+              cells empty, adds one more variant. A product whose SKU the site has already is updated: its
+              variants named by SKU take the file's price, active flag and option values, new ones are added,
+              and its other cells are left as they are.
             </p>
           </Upload.Dragger>
           <a href={templateHref(products)} download="products-import-template.csv">
@@ -244,6 +266,7 @@ export default function ProductImportPage() {
                   type="success"
                   showIcon
                   message={`${formatNumber(preview.rows)} ${preview.rows === 1 ? "row is" : "rows are"} ready to import`}
+                  description={updatedRowsText(preview)}
                 />
               )}
               {preview.errors.length > 0 ? (
@@ -267,7 +290,7 @@ export default function ProductImportPage() {
               />
               <Flex gap={8} align="center">
                 <Button type="primary" disabled={blocked || !mayCreate} onClick={() => void commit()}>
-                  Import {formatNumber(preview.rows)} {preview.rows === 1 ? "product" : "products"}
+                  {importButtonLabel(preview)}
                 </Button>
                 {!mayCreate ? (
                   <Typography.Text type="secondary">

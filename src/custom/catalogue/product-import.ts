@@ -19,10 +19,58 @@ export interface ImportPreview {
   rows: number;
   valid: number;
   errors: ImportRowError[];
-  /** The first 20 rows as they would be stored. */
-  sample: { row: number; values: Record<string, unknown> }[];
+  /** The first 20 rows as they would be stored; "update": a stored product whose variants the file updates. */
+  sample: { row: number; action?: ImportAction; values: Record<string, unknown> }[];
   /** The fields the header names, in its order. */
   columns: string[];
+  /** Products of the file already stored (their variants are updated, named by SKU; new ones added). */
+  updating?: number;
+  /** The rows (products and variant rows) that update what is stored; every other row creates. */
+  updated?: number[];
+}
+
+export type ImportAction = "create" | "update";
+
+/** What a row of the file does: updates a stored product or variant, or creates one. */
+export function rowAction(preview: Pick<ImportPreview, "updated">, row: number): ImportAction {
+  return preview.updated?.includes(row) ? "update" : "create";
+}
+
+/** Rows as ranges: [2, 3, 4, 7, 9, 10] → "2–4, 7, 9–10" (at most `max` ranges, then how many more rows). */
+export function rowRanges(rows: number[], max = 12): string {
+  const ranges: [number, number][] = [];
+  for (const row of [...new Set(rows)].sort((a, b) => a - b)) {
+    const last = ranges.at(-1);
+    if (last && row === last[1] + 1) last[1] = row;
+    else ranges.push([row, row]);
+  }
+  const shown = ranges.slice(0, max).map(([a, b]) => (a === b ? String(a) : `${a}–${b}`));
+  const rest = ranges.slice(max).reduce((n, [a, b]) => n + b - a + 1, 0);
+  return rest > 0 ? `${shown.join(", ")} and ${rest.toLocaleString("en-US")} more` : shown.join(", ");
+}
+
+/** Which rows of the file update what is stored (the others create), or undefined when none do. */
+export function updatedRowsText(preview: Pick<ImportPreview, "updated">): string | undefined {
+  const rows = preview.updated ?? [];
+  if (rows.length === 0) return undefined;
+  const one = rows.length === 1;
+  return `${one ? "Row" : "Rows"} ${rowRanges(rows)} ${one ? "updates" : "update"} stored products and their variants (by SKU); every other row creates.`;
+}
+
+const products = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "product" : "products"}`;
+
+/** The import button's words: "Import 3 products", or "Import 3 products (2 new, 1 updated)". */
+export function importButtonLabel(preview: Pick<ImportPreview, "rows" | "updating">): string {
+  const updating = preview.updating ?? 0;
+  if (updating === 0) return `Import ${products(preview.rows)}`;
+  return `Import ${products(preview.rows)} (${(preview.rows - updating).toLocaleString("en-US")} new, ${updating.toLocaleString("en-US")} updated)`;
+}
+
+/** The commit's outcome: "Imported 3 products", "Imported 2 products, updated 1". */
+export function importedTitle({ created, updated = 0 }: { created: number; updated?: number }): string {
+  if (updated === 0) return `Imported ${products(created)}`;
+  if (created === 0) return `Updated the variants of ${products(updated)}`;
+  return `Imported ${products(created)}, updated ${updated.toLocaleString("en-US")}`;
 }
 
 /** What a CSV may set: the writable fields, less the scope (the site comes from the page). */
@@ -106,7 +154,7 @@ export async function previewImport(siteId: string, file: Blob, onProgress: (per
 }
 
 export async function commitImport(siteId: string, file: Blob, onProgress: (percent: number) => void) {
-  return (await send<{ created: number }>("commit", siteId, file, onProgress))?.data;
+  return (await send<{ created: number; updated?: number }>("commit", siteId, file, onProgress))?.data;
 }
 
 /** A refused commit's row errors (fields "rows.<row>.<field>"); empty for any other failure. */

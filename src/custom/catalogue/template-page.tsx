@@ -5,9 +5,10 @@
 // the server for the editor's token and opens the configured editor (design-editor-link.ts). A save
 // updates the template record too (its design version and preview, server/templates/routes.ts), whose
 // live event refreshes the template here, and with its new version the designs, in every open tab;
-// the editor's "saved" message refreshes this tab's at once.
+// the editor's "saved" message refreshes this tab's at once. A field's side (front, or back when the
+// template has one) is chosen in its row and saved with the template's version.
 import { ArrowLeftOutlined, FormatPainterOutlined, LockOutlined } from "@ant-design/icons";
-import { useCan, useList, useOne } from "@refinedev/core";
+import { useCan, useList, useOne, useUpdate } from "@refinedev/core";
 import {
   Alert,
   App,
@@ -17,6 +18,7 @@ import {
   Empty,
   Flex,
   List,
+  Select,
   Space,
   Spin,
   Table,
@@ -32,7 +34,14 @@ import { useApiImage } from "../../providers/use-api-image";
 import { useFetched } from "../../providers/use-fetched";
 import templates from "../../resources/templates";
 import { designEditorOrigin, designEditorUrl, savedDesign } from "./design-editor-link";
-import { type DesignField, type DesignSide, type TemplateGeometry, templateFields } from "./design-rules";
+import {
+  type DesignField,
+  type DesignSide,
+  fieldSideChoices,
+  type TemplateGeometry,
+  templateFields,
+  withFieldSide,
+} from "./design-rules";
 import { GuideLegend, TemplateSide } from "./template-side";
 
 interface TemplateRecord extends Record<string, unknown> {
@@ -45,6 +54,7 @@ interface TemplateRecord extends Record<string, unknown> {
   bleed: number | null;
   safe_margin: number | null;
   editable_fields: unknown;
+  back_file: string | null;
   requires_approval: boolean;
   design_version: number | null;
   version: number;
@@ -95,6 +105,10 @@ export default function TemplatePage() {
     pagination: { currentPage: 1, pageSize: 100 },
     queryOptions: { enabled: Boolean(scopeValue) },
   });
+  // A field's side is chosen here, saved with the template's version (Template Update).
+  const canEdit = useCan({ resource: "Template", action: "edit", params: { id } }).data?.can === true;
+  const { mutate: update, mutation: moving } = useUpdate<TemplateRecord>();
+  const [backImage, setBackImage] = useState(false);
 
   if (query.isLoading) {
     return (
@@ -122,6 +136,24 @@ export default function TemplatePage() {
   };
   const fields = templateFields(template.editable_fields);
   const serving = (products.result?.data ?? []).filter((p) => (p.template_ids ?? []).includes(template.id));
+  const sideChoices = fieldSideChoices(
+    backImage || Boolean(template.back_file) || fields.some((f) => f.side === "back"),
+  );
+  const moveField = (name: string, label: string, side: DesignSide) =>
+    update({
+      resource: "Template",
+      id: template.id,
+      values: {
+        editable_fields: withFieldSide(template.editable_fields, name, side),
+        version: template.version,
+      },
+      successNotification: () => ({ message: `${label} is on the ${side} now`, type: "success" }),
+      errorNotification: (error) => ({
+        message: `${label} was not moved`,
+        description: error ? errorMessageFrom(error) : undefined,
+        type: "error",
+      }),
+    });
 
   return (
     <Flex vertical gap={16}>
@@ -144,7 +176,7 @@ export default function TemplatePage() {
       <Card title="Front and back">
         <Flex wrap gap={24}>
           <TemplateSide templateId={template.id} side="front" geometry={geometry} />
-          <TemplateSide templateId={template.id} side="back" geometry={geometry} />
+          <TemplateSide templateId={template.id} side="back" geometry={geometry} onPresence={setBackImage} />
         </Flex>
         <GuideLegend geometry={geometry} />
       </Card>
@@ -162,7 +194,22 @@ export default function TemplatePage() {
               {
                 title: "Side",
                 dataIndex: "side",
-                render: (side: DesignSide) => (side === "back" ? "Back" : "Front"),
+                render: (side: DesignSide, field) =>
+                  canEdit ? (
+                    <Select<DesignSide>
+                      size="small"
+                      aria-label={`Side of ${field.label}`}
+                      value={side}
+                      options={sideChoices}
+                      disabled={moving.isPending}
+                      onChange={(next) => moveField(field.name, field.label, next)}
+                      style={{ minWidth: 90 }}
+                    />
+                  ) : side === "back" ? (
+                    "Back"
+                  ) : (
+                    "Front"
+                  ),
               },
               {
                 title: "Name",

@@ -4,7 +4,7 @@
 import { UploadOutlined } from "@ant-design/icons";
 import { useCan } from "@refinedev/core";
 import { App, Button, Empty, Flex, Skeleton, Typography, Upload } from "antd";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { errorMessageFrom, httpClient } from "../../providers/http-client";
 import { useApiImage } from "../../providers/use-api-image";
 import { safeArea, sideFileProblem, type TemplateGeometry } from "./design-rules";
@@ -30,12 +30,18 @@ interface TemplateSideProps {
   templateId: number;
   side: "front" | "back";
   geometry: TemplateGeometry;
+  /** Told whether the side has an image, once known (the page offers the back to fields only with one). */
+  onPresence?(present: boolean): void;
 }
 
-export function TemplateSide({ templateId, side, geometry }: TemplateSideProps) {
+export function TemplateSide({ templateId, side, geometry, onPresence }: TemplateSideProps) {
   // Bumped after an upload, so the new thumbnail is fetched.
   const [revision, setRevision] = useState(0);
   const image = useApiImage(`templates/${templateId}/images/${side}?r=${revision}`);
+  const present = image.loading ? undefined : Boolean(image.url);
+  useEffect(() => {
+    if (present !== undefined) onPresence?.(present);
+  }, [present, onPresence]);
   const title = side === "front" ? "Front" : "Back";
   const sized = geometry.trim_width > 0 && geometry.trim_height > 0;
   const rects = guideRects(geometry);

@@ -8,10 +8,12 @@ import {
   clampBox,
   defaultLayout,
   designProblems,
+  fieldSideChoices,
   isMovable,
   safeArea,
   sideFileProblem,
   templateFields,
+  withFieldSide,
 } from "../../../src/custom/catalogue/design-rules";
 
 // The design rules the editor, the template page and the server share (issue 21).
@@ -207,5 +209,36 @@ describe("sideFileProblem", () => {
     [{ type: "image/png", size: 10 * 1024 * 1024 + 1 }, "Choose a file of at most 10 MB"],
   ])("%j → %s", (file, problem) => {
     expect(sideFileProblem(file)).toBe(problem);
+  });
+});
+
+describe("a field's side chosen on the template page", () => {
+  it("offers the back only to a template that has one", () => {
+    expect(fieldSideChoices(false)).toEqual([{ value: "front", label: "Front" }]);
+    expect(fieldSideChoices(true)).toEqual([
+      { value: "front", label: "Front" },
+      { value: "back", label: "Back" },
+    ]);
+  });
+
+  it("moves the named field only, keeping every other entry and key as stored", () => {
+    const stored = [
+      { name: "name", label: "Name", locked: true },
+      { name: "map", label: "Map", side: "front", note: "kept" },
+      "not a field",
+    ];
+    expect(withFieldSide(stored, "map", "back")).toEqual([
+      { name: "name", label: "Name", locked: true },
+      { name: "map", label: "Map", side: "back", note: "kept" },
+      "not a field",
+    ]);
+    expect(withFieldSide(stored, "name", "back")[0]).toEqual({
+      name: "name",
+      label: "Name",
+      locked: true,
+      side: "back",
+    });
+    expect((stored[1] as { side: string }).side).toBe("front");
+    expect(withFieldSide(null, "map", "back")).toEqual([]);
   });
 });
