@@ -25,6 +25,7 @@ import { requireOrder } from "../orders/route-helpers";
 import { queuePreflight } from "../preflight/runner";
 import type { ResourceRegistry } from "../resources/model";
 import { bucketDir } from "./embedded-storage";
+import { storedFileColumns } from "./stored-file-columns";
 import { queueThumbnail, takesThumbnail } from "./thumbnails";
 
 // Resumable uploads into the embedded file store (the tus protocol, @tus/server and its file store):
@@ -288,16 +289,10 @@ export async function recordOrderFile(app: FastifyInstance, registry: ResourceRe
   const [row] = await app.db
     .insert(order_files)
     .values({
-      tenant_id: file.tenantId,
+      ...storedFileColumns(file),
       order_id: file.orderId,
       order_item_id: file.itemId,
       kind: file.kind,
-      bucket: file.bucket,
-      storage_key: file.key,
-      name: file.name,
-      content_type: file.contentType,
-      size: file.size,
-      uploaded_by: file.userId,
       // Checking: no result yet (runner.ts).
       preflight: checked ? [] : null,
     })

@@ -5,6 +5,7 @@ import type { ArtworkSide, Bucket } from "../../src/custom/orders/file-kinds";
 import type { Database } from "../db/open";
 import { mail_tool_draft_files, mail_tool_drafts, order_files } from "../db/schema";
 import { fileStorageOf } from "../files/storage";
+import { storedFileColumns } from "../files/stored-file-columns";
 import { fieldError, notFound } from "../http/errors";
 
 // Artwork uploaded to a saved postcard or letter tool job (issue 22): the order files' own upload path
@@ -84,17 +85,7 @@ export async function recordDraftFile(app: FastifyInstance, file: DraftFile) {
       .returning(stored);
     const [row] = await tx
       .insert(mail_tool_draft_files)
-      .values({
-        tenant_id: file.tenantId,
-        draft_id: file.draftId,
-        side: file.side,
-        bucket: file.bucket,
-        storage_key: file.key,
-        name: file.name,
-        content_type: file.contentType,
-        size: file.size,
-        uploaded_by: file.userId,
-      })
+      .values({ ...storedFileColumns(file), draft_id: file.draftId, side: file.side })
       .returning();
     return row;
   });
