@@ -255,7 +255,11 @@ describe("the demo shop's history", () => {
     expect(slots.length).toBeGreaterThan(10);
     const over = slots.filter((run) => {
       const juggler = run.run_type === "digital_batch" ? JUGGLERS.digital : JUGGLERS.prepress;
-      const pieces = run.pieces.map((p) => ({ width: num(p.width), height: num(p.height), bleed: num(p.bleed) ?? 0 }));
+      const pieces = run.pieces.map((p) => ({
+        width: num(p.width),
+        height: num(p.height),
+        bleed: num(p.bleed) ?? 0,
+      }));
       const capacity = slotsOnSheet(num(run.sheet_width), num(run.sheet_height), pieces, juggler.gripper);
       return capacity !== null && run.used > Math.max(capacity, run.pieces.length);
     });
