@@ -25,9 +25,9 @@ import {
 } from "antd";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { PermissionNotice } from "../../access/permission-notice";
 import { can, type MergedPermissions } from "../../access/permissions";
 import { PageSpinner } from "../../components/page-spinner";
+import { PermissionNotice } from "../../components/permission-notice";
 import { RequestError } from "../../providers/request-error";
 import { useFetched } from "../../providers/use-fetched";
 import { useMergedPermissions } from "../orders/use-merged-permissions";

@@ -4,8 +4,8 @@
 import { Alert, Button, Card, Empty, Flex, Form, Input, Modal, Select, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { PermissionNotice } from "../../access/permission-notice";
 import { can, type MergedPermissions } from "../../access/permissions";
+import { PermissionNotice } from "../../components/permission-notice";
 import { useFetched } from "../../providers/use-fetched";
 import { useMergedPermissions } from "../orders/use-merged-permissions";
 import { type Campaign, createCampaign } from "./campaign-api";

@@ -7,8 +7,8 @@
 import { Alert, Button, Card, Flex, Form, Spin, Steps, Typography } from "antd";
 import { type ReactNode, useEffect, useState } from "react";
 import { useNavigate, useParams, useSearchParams } from "react-router";
-import { PermissionNotice } from "../../access/permission-notice";
 import { can } from "../../access/permissions";
+import { PermissionNotice } from "../../components/permission-notice";
 import { RequestError } from "../../providers/request-error";
 import { useMergedPermissions } from "../orders/use-merged-permissions";
 import type { ArtworkUploadsProps } from "./artwork-uploads";

@@ -1,4 +1,5 @@
-// src/access is imported by the server (tsx, Node) and the app: no React, no DOM, no network.
+// src/access is imported by the server (tsx, Node) and the app: no React, no DOM, no network (components that show
+// access, such as components/permission-notice.tsx, live elsewhere).
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -8,8 +9,14 @@ const files = readdirSync(ACCESS_DIR).filter((name) => name.endsWith(".ts"));
 const PROVIDER = join(__dirname, "../../../src/providers/access-control.ts");
 
 describe("purity of src/access", () => {
-  it("has the four modules", () => {
-    expect(files.sort()).toEqual(["catalogue.ts", "kinds.ts", "permissions.ts", "route-requirements.ts"]);
+  it("has its five modules", () => {
+    expect(files.sort()).toEqual([
+      "catalogue.ts",
+      "kinds.ts",
+      "live-subjects.ts",
+      "permissions.ts",
+      "route-requirements.ts",
+    ]);
   });
 
   it.each(files.map((name) => [name]))("%s imports only its siblings and uses no DOM", (name) => {
