@@ -9,6 +9,7 @@ import { runMigrations } from "./db/migrate";
 import { clearStalePglitePid, type DatabaseHandle, openDatabase } from "./db/open";
 import { SEED_PASSWORD, seedIfEmpty } from "./db/seed";
 import { seedOrderFiles } from "./db/seed-order-files";
+import { warmManagerAnswers } from "./production/manager-routes";
 import { DeclarationError } from "./resources/declarations";
 import { loadRegistry } from "./resources/model";
 import { SchemaSyncError } from "./resources/schema-sync";
@@ -131,6 +132,8 @@ async function serve(config: Config, announce: boolean): Promise<void> {
       // PGlite has no autovacuum to gather the planner's statistics (db/analyze.ts).
       if (database.driver === "pglite") await analyzeTablesWithoutStatistics(database.db);
     });
+    // The production manager's first answer, read before the first request asks for it.
+    await warmManagerAnswers(database.db, resources, app.log);
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
     await app.close().catch(() => {});

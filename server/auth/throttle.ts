@@ -60,7 +60,16 @@ export async function recordFailure(
     .where(lt(login_attempts.created_at, new Date(now.getTime() - 24 * 3_600_000)));
 }
 
-/** A successful sign-in forgives that email's failures (the address's remain). */
+/**
+ * A successful sign-in forgives that email's failures (the address's remain). Deleted only when there are any:
+ * on PGlite a DELETE moves every table's generation (write-generations.ts: foreign keys may change other tables),
+ * so a DELETE on every sign-in would drop every cached answer (lists' totals, the production manager's figures).
+ */
 export async function clearFailures(db: Database, email: string): Promise<void> {
-  await db.delete(login_attempts).where(eq(login_attempts.email, email));
+  const failed = await db
+    .select({ id: login_attempts.id })
+    .from(login_attempts)
+    .where(eq(login_attempts.email, email))
+    .limit(1);
+  if (failed.length > 0) await db.delete(login_attempts).where(eq(login_attempts.email, email));
 }

@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { warmManagerAnswers } from "../../server/production/manager-routes";
 import { uspsHoliday } from "../../server/resources/hooks/usps-holidays";
+import { loadRegistry } from "../../server/resources/model";
 import { type Api, api, type Json, makeInventory, makeOrder, type Saved, unique } from "./domain-fixtures";
 import { createTestApp, describeEachStore, signIn, type TestApp } from "./helpers";
 
@@ -88,6 +90,18 @@ describeEachStore("production manager and inkjet queue (%s)", (dbKind) => {
       ],
       ...fields,
     });
+
+  it("is read at the start, and a sign-in keeps the answer read then", async () => {
+    const log = { info: () => {}, warn: (...args: unknown[]) => expect.fail(JSON.stringify(args)) };
+    await warmManagerAnswers(t.database.db, await loadRegistry(), log as never);
+    const warmed = new Date();
+    // A sign-in without failures to forgive writes sessions and users only, which the figures do not read.
+    const fresh = api(t.app, await signIn(t.app, "admin@pressroom.test"));
+    const res = await fresh.call("GET", "production/manager");
+    expect(res.statusCode, res.body).toBe(200);
+    const { generated_at } = (res.json() as { data: { generated_at: string } }).data;
+    if (dbKind === "pglite") expect(new Date(generated_at).getTime()).toBeLessThanOrEqual(warmed.getTime());
+  });
 
   it("answers a station's work in progress and backlog hours against its capacity", async () => {
     const station = await admin.create("production-stations", {

@@ -10,8 +10,9 @@ import type { ActionContext, BoardCard, BoardStatus } from "./board-logic";
 import type { OperatorAction } from "./boards";
 import { RunCard } from "./run-card";
 
-/** A card's height before it is measured (a press card with its actions, px). */
-const ESTIMATED_CARD = 240;
+/** A card's height before it is measured (a press card with its actions: 350-390 px). An estimate short of it
+ *  mounted cards the measured column then had no room for (issue 18's render: each card costs layout). */
+const ESTIMATED_CARD = 360;
 const GAP = 8;
 
 interface BoardColumnProps {
@@ -38,7 +39,9 @@ export function BoardColumn({ status, cards, ctx, now, focus, onAction }: BoardC
     count: cards.length,
     estimateSize: () => ESTIMATED_CARD,
     gap: GAP,
-    overscan: 3,
+    // One card beyond the view: the next card is there for Tab (its focus scrolls it in); three per column mounted
+    // a dozen cards more than a first paint of the board needs.
+    overscan: 1,
     scrollMargin: top,
     getItemKey: (index) => cards[index].id,
   });

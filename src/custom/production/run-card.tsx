@@ -12,6 +12,8 @@ import {
   DUE_COLOURS,
   dueTone,
   elapsedMinutes,
+  formatCount,
+  formatDue,
   formatMinutes,
 } from "./board-logic";
 import type { CardField, OperatorAction } from "./boards";
@@ -37,10 +39,7 @@ function fieldLine(field: CardField, card: BoardCard, now: Date): [string, strin
     case "product":
       return card.product ? ["Product", `${card.product}${more(card.products)}`] : null;
     case "quantity":
-      return [
-        "Quantity",
-        `${card.quantity.toLocaleString("en-US")} (${card.items} item${card.items === 1 ? "" : "s"})`,
-      ];
+      return ["Quantity", `${formatCount(card.quantity)} (${card.items} item${card.items === 1 ? "" : "s"})`];
     case "stock":
       return card.stock ? ["Stock", card.stock] : null;
     case "colours":
@@ -48,7 +47,7 @@ function fieldLine(field: CardField, card: BoardCard, now: Date): [string, strin
     case "coating":
       return card.coating && card.coating !== "none" ? ["Coating", card.coating.toUpperCase()] : null;
     case "sheets":
-      return card.sheets !== null ? ["Sheets", card.sheets.toLocaleString("en-US")] : null;
+      return card.sheets !== null ? ["Sheets", formatCount(card.sheets)] : null;
     case "elapsed": {
       const elapsed = formatMinutes(elapsedMinutes(card.status_since, now));
       const planned =
@@ -121,9 +120,7 @@ function RunCardView({ card, ctx, now, focused, onAction }: RunCardProps) {
             {card.rush && <Tag color="red">Rush</Tag>}
             <Tag color={DUE_COLOURS[tone]}>
               {DUE_WORDS[tone]}
-              {card.due_at
-                ? ` ${new Date(card.due_at).toLocaleString(undefined, { dateStyle: "short", timeStyle: "short" })}`
-                : ""}
+              {card.due_at ? ` ${formatDue(card.due_at)}` : ""}
             </Tag>
           </Space>
         }

@@ -5,6 +5,8 @@ import {
   type BoardCard,
   type BoardStatus,
   dueTone,
+  formatCount,
+  formatDue,
   formatMinutes,
   scannedCard,
   sortCards,
@@ -105,6 +107,27 @@ describe("card order", () => {
       card({ run_number: "R-9", due_at: "2026-11-30T10:00:00.000Z", rush: true }),
     ];
     expect(sortCards(cards).map((c) => c.run_number)).toEqual(["R-9", "R-2", "R-3", "R-1"]);
+  });
+
+  it("orders cards due together by run number, and leaves the answer's list as it was", () => {
+    const due = "2026-11-27T10:00:00.000Z";
+    const cards = [
+      card({ run_number: "R-20", due_at: due }),
+      card({ run_number: "R-100", due_at: due }),
+      card({ run_number: "R-3", due_at: null }),
+      card({ run_number: "R-1", due_at: null }),
+    ];
+    expect(sortCards(cards).map((c) => c.run_number)).toEqual(["R-100", "R-20", "R-1", "R-3"]);
+    expect(cards.map((c) => c.run_number)).toEqual(["R-20", "R-100", "R-3", "R-1"]);
+  });
+
+  it("writes the due time as the browser's short date and time, and counts with thousands", () => {
+    const due = "2026-11-27T15:30:00.000Z";
+    expect(formatDue(due)).toBe(
+      new Date(due).toLocaleString(undefined, { dateStyle: "short", timeStyle: "short" }),
+    );
+    expect(formatCount(12500)).toBe("12,500");
+    expect(formatCount(7)).toBe("7");
   });
 });
 
