@@ -6,6 +6,7 @@ import {
   equalDrops,
   MAIL_TOOLS,
   type PostageRate,
+  pieceShape,
   type Quote,
   quoteOf,
   sizeProblem,
@@ -94,7 +95,7 @@ export type Job = {
 /** The rules between fields: the tool's sizes, and a list for list classes, routes for EDDM. */
 export function jobProblems(job: Job): FieldError[] {
   const errors: FieldError[] = [];
-  const size = sizeProblem(MAIL_TOOLS[job.tool], job.width, job.length);
+  const size = sizeProblem(MAIL_TOOLS[job.tool], job.width, job.length, job.source);
   if (size) errors.push({ field: "width", message: size });
   if (job.source === "list") {
     if (job.list_ids.length === 0) errors.push({ field: "list_ids", message: "Choose a mailing list" });
@@ -127,9 +128,14 @@ export interface RateTable {
 
 export async function rateTable(db: Database, tenantId: number): Promise<RateTable> {
   const [row] = await db.select().from(postage_rates).where(eq(postage_rates.tenant_id, tenantId));
-  return row
-    ? { rates: row.rates as PostageRate[], version: row.version }
-    : { rates: DEFAULT_POSTAGE_RATES, version: 0 };
+  if (!row) return { rates: DEFAULT_POSTAGE_RATES, version: 0 };
+  // Tables saved before EDDM was priced as a flat have no flat row: they take the default one (the rates editor
+  // edits rows, it does not add them; a class a table left out on purpose stays out).
+  const rates = row.rates as PostageRate[];
+  const missing = DEFAULT_POSTAGE_RATES.filter(
+    (d) => d.shape === "flat" && !rates.some((r) => r.mail_class === d.mail_class && r.shape === d.shape),
+  );
+  return { rates: [...rates, ...missing], version: row.version };
 }
 
 export interface Priced extends Quote {
@@ -205,7 +211,7 @@ export async function priceJob(
       { field: "quantity", message: `Mail at most the ${count(available)} addresses chosen` },
     ]);
   }
-  const shape = MAIL_TOOLS[job.tool].shape;
+  const shape = pieceShape(MAIL_TOOLS[job.tool], job.source);
   const { rates } = await rateTable(tx, tenantId);
   const rate = rates.find((r) => r.mail_class === job.mail_class && r.shape === shape);
   if (!rate) {

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { can, scopeFor } from "../../src/access/permissions";
 import {
   MAIL_TOOLS,
+  pieceShape,
   postageLineDescription,
   TOOL_KEYS,
   TOOL_MAIL_CLASS_KEYS,
@@ -58,7 +59,7 @@ const ratesBody = z
             mail_class: z.enum(TOOL_MAIL_CLASS_KEYS as [string, ...string[]], {
               error: "Choose a mail class",
             }),
-            shape: z.enum(["card", "letter"], { error: "Choose card or letter" }),
+            shape: z.enum(["card", "letter", "flat"], { error: "Choose card, letter or flat" }),
             rate: z
               .number({ error: "Enter the rate in dollars a piece" })
               .min(0, "Enter a rate of $0 or more")
@@ -238,11 +239,12 @@ export async function mailToolRoutes(
       if (!job.drop_dates) throw new HttpError(400, "Add the drop dates before creating the order");
       const priced = await priceJob(ctx.tx, registry, ctx.tenantId, job);
       const tool = MAIL_TOOLS[job.tool];
+      const shape = pieceShape(tool, job.source);
       const note = { tool: { from: null, to: tool.title } };
       const postage = {
         product_id: job.product_id,
         service_id: await postageServiceId(ctx),
-        description: postageLineDescription(priced.pieces, priced.rate, job.mail_class, tool.shape),
+        description: postageLineDescription(priced.pieces, priced.rate, job.mail_class, shape),
         quantity: priced.pieces,
         price: priced.postage,
       };
@@ -283,7 +285,7 @@ export async function mailToolRoutes(
           list_ids: job.source === "list" ? job.list_ids : [],
           route_ids: job.source === "eddm" ? job.route_ids : [],
           mail_class: job.mail_class,
-          shape: tool.shape,
+          shape,
           addressing: job.source === "eddm" ? null : "inkjet",
           postage_estimate: priced.postage,
           drops: priced.drops,

@@ -158,8 +158,14 @@ test("the administrator picks EDDM routes and starts a postcard mailing to them"
   const next = page.getByRole("button", { name: "Next" });
   await chooseReference(page, page.locator("main"), "Customer", customer?.name ?? "");
   await chooseReference(page, page.locator("main"), "Product", product?.name ?? "");
+  // EDDM takes flats only (domain.md): a 4 × 6 in postcard is refused with the sizes it takes, a jumbo one passes.
+  await expect(page.getByText(/^An EDDM piece is larger than a letter/)).toBeVisible();
   await page.getByLabel("Width (in)").fill("4");
   await page.getByLabel("Length (in)").fill("6");
+  await next.click();
+  await expect(page.getByText(/EDDM takes only flats: .*; 4 × 6 in mails to a list/)).toBeVisible();
+  await page.getByLabel("Width (in)").fill("6.25");
+  await page.getByLabel("Length (in)").fill("11");
   await next.click();
   const [template] = await api.get<{ name: string }[]>("templates?limit=1&sort=name");
   await chooseReference(page, page.locator("main"), "Template", template?.name ?? "");

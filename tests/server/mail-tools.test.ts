@@ -68,6 +68,9 @@ describeEachStore("postcard and letter tools", (kind) => {
   const eddm = (keys: string[], change: Json = {}) =>
     job({
       source: "eddm",
+      // EDDM takes flats only: a jumbo postcard.
+      width: 6.25,
+      length: 11,
       list_ids: [],
       route_ids: keys.map((k) => routes[k]),
       mail_class: "eddm_retail",
@@ -181,6 +184,26 @@ describeEachStore("postcard and letter tools", (kind) => {
     ["a letter over 11.5 in", { tool: "letter", width: 6, length: 12 }, "width", "A letter is up to 6.125"],
     ["a list job without a list", { list_ids: [] }, "list_ids", "Choose a mailing list"],
     ["EDDM Retail to a list", { mail_class: "eddm_retail" }, "mail_class", "carrier routes"],
+    [
+      "a 4 × 6 in postcard to EDDM routes",
+      { source: "eddm", list_ids: [], route_ids: [1], mail_class: "eddm_retail" },
+      "width",
+      "EDDM takes only flats: a piece larger than a letter (over 6.125 in wide or 11.5 in long), up to 12 in by 15 in; 4 × 6 in mails to a list",
+    ],
+    [
+      "a letter to EDDM routes",
+      {
+        tool: "letter",
+        width: 6,
+        length: 11,
+        source: "eddm",
+        list_ids: [],
+        route_ids: [1],
+        mail_class: "eddm_retail",
+      },
+      "width",
+      "6 × 11 in mails to a list",
+    ],
     ["more pieces than the list", { quantity: 9_000_000 }, "quantity", "Mail at most the"],
     ["no customer", { customer_id: 0 }, "customer_id", "Choose the customer"],
     ["an unknown list", { list_ids: [2_000_000] }, "list_ids", "Choose mailing lists of this customer"],
@@ -210,6 +233,8 @@ describeEachStore("postcard and letter tools", (kind) => {
       eddm(["99901-C001", "99901-C002"], { drop_dates: [FIRST, SECOND] }),
     );
     expect(two.status).toBe(200);
+    // Priced as a flat at the EDDM Retail rate of the table.
+    expect(two.body.data.rate).toBe(0.247);
     expect(two.body.data.drops).toEqual([
       { drop_no: 1, scheduled_date: FIRST, quantity: 3_000 },
       { drop_no: 2, scheduled_date: SECOND, quantity: 3_000 },

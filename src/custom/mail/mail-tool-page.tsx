@@ -59,7 +59,11 @@ const STEPS: Step[] = [
     check: (job, files) => artworkStepProblem(job.artwork_source, files),
     body: ({ tool, artwork }) => <ArtworkStep tool={tool} {...artwork} />,
   },
-  { title: "Mailing", fields: ["source", "list_ids", "route_ids"], body: () => <MailingStep /> },
+  {
+    title: "Mailing",
+    fields: ["source", "list_ids", "route_ids"],
+    body: ({ tool }) => <MailingStep tool={tool} />,
+  },
   {
     title: "Count and price",
     fields: ["mail_class", "quantity"],

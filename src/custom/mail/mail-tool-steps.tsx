@@ -25,7 +25,7 @@ import { useFetched } from "../../providers/use-fetched";
 import mailOrders from "../../resources/mail-orders";
 import { ArtworkUploads, type ArtworkUploadsProps } from "./artwork-uploads";
 import type { ToolJob, ToolQuote } from "./mail-tool-api";
-import { type MailTool, sizeProblem, TOOL_MAIL_CLASSES, type ToolMailClass } from "./mail-tools";
+import { type MailTool, sizeProblem, sizesFor, TOOL_MAIL_CLASSES, type ToolMailClass } from "./mail-tools";
 import { RoutePicker } from "./route-picker";
 import type { DraftFile } from "./tool-artwork";
 
@@ -65,11 +65,13 @@ function ReferenceItem(props: {
 
 export function ProductStep({ tool }: { tool: MailTool }) {
   const form = Form.useFormInstance<ToolJob>();
+  // Chosen later, or already when the job came from the EDDM routes page: EDDM takes flats only.
+  const source = Form.useWatch("source", { form, preserve: true });
   const sizeRule = {
     validator: async () => {
-      const { width, length } = form.getFieldsValue(["width", "length"]);
+      const { width, length, source } = form.getFieldsValue(["width", "length", "source"]);
       if (typeof width !== "number" || typeof length !== "number") return;
-      const problem = sizeProblem(tool, width, length);
+      const problem = sizeProblem(tool, width, length, source);
       if (problem) throw new Error(problem);
     },
   };
@@ -112,7 +114,7 @@ export function ProductStep({ tool }: { tool: MailTool }) {
       </Col>
       <Col xs={24} md={12}>
         <Typography.Paragraph type="secondary" style={{ marginTop: 30 }}>
-          {tool.key === "postcard" ? "A postcard" : "A letter"} is {tool.sizes}.
+          {sizesFor(tool, source)}.
         </Typography.Paragraph>
       </Col>
     </Row>
@@ -197,13 +199,26 @@ function CustomerLists({ customer }: { customer?: number }) {
   );
 }
 
-export function MailingStep() {
+export function MailingStep({ tool }: { tool: MailTool }) {
   const form = Form.useFormInstance<ToolJob>();
   const source = Form.useWatch("source", { form, preserve: true });
   const customer = Form.useWatch("customer_id", { form, preserve: true });
+  // The size was chosen at the first step: EDDM routes take it only if it is a flat.
+  const flatRule = {
+    validator: async (_: unknown, value: unknown) => {
+      const { width, length } = form.getFieldsValue(["width", "length"]);
+      if (value !== "eddm" || typeof width !== "number" || typeof length !== "number") return;
+      const problem = sizeProblem(tool, width, length, "eddm");
+      if (problem) throw new Error(problem);
+    },
+  };
   return (
     <Flex vertical gap={8}>
-      <Form.Item name="source" label="Mail to" rules={required("Mail to a list or to EDDM routes")}>
+      <Form.Item
+        name="source"
+        label="Mail to"
+        rules={[...required("Mail to a list or to EDDM routes"), flatRule]}
+      >
         <Radio.Group
           onChange={(e) =>
             form.setFieldValue("mail_class", e.target.value === "eddm" ? "eddm_retail" : "marketing")

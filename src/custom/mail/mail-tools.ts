@@ -6,14 +6,16 @@ import { tierPrice } from "../../resource-engine/pricing";
 import { MAIL_CLASS_LABELS } from "./campaign-words";
 
 export type ToolKey = "postcard" | "letter";
-export type Shape = "card" | "letter";
+/** The USPS shape a piece mails as: the tool's own, or a flat when it goes to EDDM routes. */
+export type Shape = "card" | "letter" | "flat";
+export type MailSource = "list" | "eddm";
 
 export interface MailTool {
   key: ToolKey;
   path: string;
   title: string;
-  /** The MailOrder shape it mails as. */
-  shape: Shape;
+  /** The MailOrder shape it mails as to a list. */
+  shape: Exclude<Shape, "flat">;
   /** Inches, [least, most]: the short side and the long side. */
   width: [number, number];
   length: [number, number];
@@ -45,8 +47,37 @@ export const MAIL_TOOLS: Record<ToolKey, MailTool> = {
 
 export const TOOL_KEYS = Object.keys(MAIL_TOOLS) as ToolKey[];
 
-/** Why a size does not mail as the tool's shape, or null. Width is the short side. */
-export function sizeProblem(tool: MailTool, width: number, length: number): string | null {
+// USPS takes only flats at EDDM (domain.md: "EDDM pieces must be larger than letters"): a piece over a letter's
+// 6.125 in by 11.5 in on either side, up to 12 in by 15 in. So an EDDM postcard is a jumbo one (6.25 × 9 in,
+// 6.5 × 11 in, 8.5 × 11 in), and no letter goes to EDDM routes.
+export const EDDM_SIZES = "larger than a letter (over 6.125 in wide or 11.5 in long), up to 12 in by 15 in";
+
+/** What a piece of the tool mails as: its own shape to a list, a flat to EDDM routes. */
+export const pieceShape = (tool: MailTool, source: MailSource | undefined): Shape =>
+  source === "eddm" ? "flat" : tool.shape;
+
+/** The sentence naming the sizes the tool takes for this mailing, for the size step. */
+export const sizesFor = (tool: MailTool, source: MailSource | undefined): string =>
+  source === "eddm"
+    ? `An EDDM piece is ${EDDM_SIZES}`
+    : `${tool.key === "postcard" ? "A postcard" : "A letter"} is ${tool.sizes}`;
+
+/**
+ * Why a size does not mail as the tool's shape (or, to EDDM routes, as a flat), or null. Width is the short
+ * side.
+ */
+export function sizeProblem(
+  tool: MailTool,
+  width: number,
+  length: number,
+  source: MailSource = "list",
+): string | null {
+  if (source === "eddm") {
+    const flat = (width > 6.125 || length > 11.5) && width <= 12 && length <= 15;
+    return flat
+      ? null
+      : `EDDM takes only flats: a piece ${EDDM_SIZES}; ${width} × ${length} in mails to a list`;
+  }
   const name = tool.key === "postcard" ? "A postcard" : "A letter";
   const [wMin, wMax] = tool.width;
   const [lMin, lMax] = tool.length;
@@ -76,8 +107,7 @@ export const DEFAULT_POSTAGE_RATES: PostageRate[] = [
   { mail_class: "marketing", shape: "letter", rate: 0.305 },
   { mail_class: "nonprofit_marketing", shape: "card", rate: 0.17 },
   { mail_class: "nonprofit_marketing", shape: "letter", rate: 0.168 },
-  { mail_class: "eddm_retail", shape: "card", rate: 0.247 },
-  { mail_class: "eddm_retail", shape: "letter", rate: 0.247 },
+  { mail_class: "eddm_retail", shape: "flat", rate: 0.247 },
 ];
 
 /** EDDM Retail: 200 to 5,000 pieces a day per ZIP (domain.md). */

@@ -4,6 +4,7 @@ import {
   eddmRetailProblems,
   equalDrops,
   MAIL_TOOLS,
+  pieceShape,
   postageLineDescription,
   quoteOf,
   sizeProblem,
@@ -34,6 +35,31 @@ describe("the tools' sizes", () => {
     ],
   ] as const)("a %s of %s × %s in", (tool, width, length, expected) => {
     expect(sizeProblem(MAIL_TOOLS[tool], width, length)).toBe(expected);
+  });
+
+  // USPS takes only flats at EDDM: over 6.125 in wide or 11.5 in long, at most 12 × 15 in.
+  it.each([
+    [6.25, 9, null],
+    [6.25, 11, null],
+    [6, 12, null],
+    [12, 15, null],
+    [
+      4,
+      6,
+      "EDDM takes only flats: a piece larger than a letter (over 6.125 in wide or 11.5 in long), up to 12 in by 15 in; 4 × 6 in mails to a list",
+    ],
+    [6.125, 11.5, "6.125 × 11.5 in mails to a list"],
+    [12.5, 15, "12.5 × 15 in mails to a list"],
+  ] as const)("to EDDM routes, a piece of %s × %s in", (width, length, expected) => {
+    const problem = sizeProblem(MAIL_TOOLS.postcard, width, length, "eddm");
+    if (expected === null) expect(problem).toBeNull();
+    else expect(problem).toContain(expected);
+  });
+
+  it("mails a piece to EDDM routes as a flat, to a list as the tool's shape", () => {
+    expect(pieceShape(MAIL_TOOLS.postcard, "eddm")).toBe("flat");
+    expect(pieceShape(MAIL_TOOLS.postcard, "list")).toBe("card");
+    expect(pieceShape(MAIL_TOOLS.letter, "list")).toBe("letter");
   });
 });
 
