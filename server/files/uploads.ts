@@ -179,8 +179,14 @@ export async function uploadRoutes(app: FastifyInstance, options: { registry: Re
         };
       },
       onUploadFinish: async (_req, upload) => {
-        const { id } = await recordUpload(app, registry, finishedTus(bucket, upload));
-        return { headers: { "Pressroom-File-Id": String(id) } };
+        try {
+          const { id } = await recordUpload(app, registry, finishedTus(bucket, upload));
+          return { headers: { "Pressroom-File-Id": String(id) } };
+        } catch (error) {
+          // tus answers what its hooks throw in its own shape; our refusals keep their status and sentence.
+          if (error instanceof HttpError) throw { status_code: error.statusCode, body: `${error.message}\n` };
+          throw error;
+        }
       },
     });
     servers.set(bucket, { tus, store });

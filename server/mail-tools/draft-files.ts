@@ -6,7 +6,8 @@ import type { Database } from "../db/open";
 import { mail_tool_draft_files, mail_tool_drafts, order_files } from "../db/schema";
 import { fileStorageOf } from "../files/storage";
 import { storedFileColumns } from "../files/stored-file-columns";
-import { fieldError, notFound } from "../http/errors";
+import { fieldError, HttpError, notFound } from "../http/errors";
+import { databaseError } from "../resources/errors";
 
 // Artwork uploaded to a saved postcard or letter tool job (issue 22): the order files' own upload path
 // (server/files/uploads.ts, storage-uploads.ts) takes a draft as the owner instead of an order; the
@@ -78,19 +79,26 @@ export function storedFilesOf(db: Database, tenantId: number, draftId: number): 
 /** The draft's file for a side; an earlier upload for that side is replaced (and its object discarded). */
 export async function recordDraftFile(app: FastifyInstance, file: DraftFile) {
   let replaced: Stored[] = [];
-  const row = await app.db.transaction(async (tx) => {
-    replaced = await tx
-      .delete(mail_tool_draft_files)
-      .where(and(ofDraft(file.tenantId, file.draftId), eq(mail_tool_draft_files.side, file.side)))
-      .returning(stored);
-    const [row] = await tx
-      .insert(mail_tool_draft_files)
-      .values({ ...storedFileColumns(file), draft_id: file.draftId, side: file.side })
-      .returning();
+  try {
+    const row = await app.db.transaction(async (tx) => {
+      replaced = await tx
+        .delete(mail_tool_draft_files)
+        .where(and(ofDraft(file.tenantId, file.draftId), eq(mail_tool_draft_files.side, file.side)))
+        .returning(stored);
+      const [row] = await tx
+        .insert(mail_tool_draft_files)
+        .values({ ...storedFileColumns(file), draft_id: file.draftId, side: file.side })
+        .returning();
+      return row;
+    });
+    await discardStored(app, replaced);
     return row;
-  });
-  await discardStored(app, replaced);
-  return row;
+  } catch (error) {
+    // The job was deleted (another window) while its file was on its way: the file goes with it.
+    if (databaseError(error)?.code !== "23503") throw error;
+    await discardStored(app, [{ bucket: file.bucket, storage_key: file.key }]);
+    throw new HttpError(409, "This saved job was deleted while the file was uploading: nothing was kept");
+  }
 }
 
 /** What the wizard shows of a draft's files (never the storage key). */
