@@ -12,6 +12,11 @@ import { type QueryClient, QueryObserver } from "@tanstack/react-query";
 
 /** Longest wait for the page's code once its data is asked for. */
 export const HOLD_MS = 30_000;
+/** A held answer older than this is asked again (its visit was left before the page came). */
+const FRESH_MS = 10_000;
+
+/** The release of each query a prefetch holds. */
+const holders = new WeakMap<object, () => void>();
 
 export const deskQueryKey = (orderId: string) => ["order-desk", orderId] as const;
 export const deskUrl = (orderId: string) => `orders/${orderId}/desk`;
@@ -52,17 +57,24 @@ export function prefetchDesk(
   const options = deskQuery(custom, orderId);
   const cache = client.getQueryCache();
   const cached = cache.find({ queryKey: options.queryKey, exact: true });
+  // An answer held for a visit that was left before its page came is not this visit's once it is old.
+  const held = cached && holders.get(cached);
+  if (held && cached.state.fetchStatus === "idle" && Date.now() - cached.state.dataUpdatedAt > FRESH_MS)
+    held();
   if (cached && cached.getObserversCount() > 0) return;
   // An answer nobody observes is one the page would not keep: ask again.
   if (cached && cached.state.fetchStatus === "idle") cache.remove(cached);
   const holder = new QueryObserver(client, options);
-  const hash = holder.getCurrentQuery().queryHash;
+  const query = holder.getCurrentQuery();
+  const hash = query.queryHash;
   const stopHolding = holder.subscribe(() => {});
   const release = () => {
+    holders.delete(query);
     clearTimeout(timer);
     stopWatching();
     stopHolding();
   };
+  holders.set(query, release);
   const timer = setTimeout(release, HOLD_MS);
   const stopWatching = cache.subscribe((event) => {
     if (event.type === "observerAdded" && event.query.queryHash === hash && event.observer !== holder)

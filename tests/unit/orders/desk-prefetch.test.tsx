@@ -14,7 +14,7 @@ import { httpClient } from "../../../src/providers/http-client";
 import { createQueryClient } from "../../../src/providers/query-client";
 import { clearSession, setSessionToken } from "../../../src/providers/session";
 import { useFetched } from "../../../src/providers/use-fetched";
-import { preloadRoute, registerRoutePreload } from "../../../src/routing/route-preload";
+import { preloadRoute, preloadRouteWhenIdle, registerRoutePreload } from "../../../src/routing/route-preload";
 import { fakeAuth } from "../render-app";
 import { qsRouterBindings } from "../resource-pages/render-resource";
 
@@ -97,6 +97,7 @@ function renderDesk() {
             <Route path="/orders" element={<Link to="/orders/7">Open order 7</Link>} />
           </Routes>
         </Suspense>
+        <Link to="/orders">All orders</Link>
       </AppProviders>
     </MemoryRouter>,
   );
@@ -141,6 +142,31 @@ describe("the order page's data, asked at navigation", () => {
   });
 });
 
+describe("an answer asked for a visit left before its page came", () => {
+  it("stands for a return within seconds, and is asked again when older", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      renderDesk();
+      await act(async () => gate.resolve());
+      await waitFor(() => expect(sent).toEqual([DESK]));
+      const leaveAndReturn = async () => {
+        fireEvent.click(screen.getByRole("link", { name: "All orders" }));
+        fireEvent.click(await screen.findByRole("link", { name: "Open order 7" }));
+        // The page's code never comes: the list stays while the route waits for it (a transition).
+        await act(async () => {});
+      };
+      vi.setSystemTime(Date.now() + 5_000);
+      await leaveAndReturn();
+      expect(sent).toEqual([DESK]);
+      vi.setSystemTime(Date.now() + 6_000);
+      await leaveAndReturn();
+      await waitFor(() => expect(sent).toEqual([DESK, DESK]));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
 describe("a page's code, loaded ahead of its link being followed", () => {
   it("loads the chunk registered for the link's path, whatever its query, and nothing for other paths", () => {
     const load = vi.fn();
@@ -150,5 +176,23 @@ describe("a page's code, loaded ahead of its link being followed", () => {
     expect(load).not.toHaveBeenCalled();
     preloadRoute("/orders/12?back=%2Forders%3Fpage%3D2#items");
     expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("loads it once the browser is idle after a list is shown, unless the list is gone first", () => {
+    vi.useFakeTimers();
+    try {
+      const load = vi.fn();
+      registerRoutePreload((path) => path === "/vendors/3", load);
+      const cancel = preloadRouteWhenIdle("/vendors/3");
+      expect(load).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1_000);
+      expect(load).toHaveBeenCalledTimes(1);
+      preloadRouteWhenIdle("/vendors/3")();
+      cancel();
+      vi.advanceTimersByTime(1_000);
+      expect(load).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
