@@ -34,6 +34,8 @@ const UNIT_LONG = [
   "tests/unit/resource-pages/child-collections.test.tsx",
   // The order files' upload panel through an upload's stages (progress, pause, resume, outcome).
   "tests/unit/orders/file-upload-panel.test.tsx",
+  // The order page's data asked at navigation: one request whichever comes first, none kept (the real providers).
+  "tests/unit/orders/desk-prefetch.test.tsx",
 ];
 
 // The server's tests run once on each store in CI: npm test takes PGlite ("server"), the long run

@@ -93,7 +93,7 @@ async function seededFolder(): Promise<string> {
   const kept = join(OUT, `seed-${orders}`);
   if (flag("reuse-seed") && existsSync(kept)) {
     log(`--reuse-seed: copying ${kept}`);
-    cpSync(kept, data, { recursive: true });
+    cpSync(kept, data, { recursive: true, dereference: true });
     results.seed = { orders, reused: true };
     return data;
   }

@@ -6,6 +6,7 @@ import type {
   RefundSummary,
   SlipSummary,
 } from "../../src/custom/orders/desk-answer";
+import type { DeskStatus } from "../../src/custom/orders/desk-rules";
 import { optionNames } from "../../src/custom/orders/option-names";
 import { itemTimelines } from "../../src/custom/orders/status-history";
 import type { Config } from "../config";
@@ -16,7 +17,7 @@ import type { ResourceRegistry } from "../resources/model";
 import { toRecord } from "../resources/records";
 import { cardPayments } from "./card-payments";
 import { jobTicketPrints } from "./job-ticket";
-import { modelIn, orderLog, orderState, statusesOf } from "./order-state";
+import { modelIn, orderLog, orderState } from "./order-state";
 import { addressLine, rowsByIds, rowsWhere, titlesOf, userNames } from "./related-rows";
 
 // GET /orders/{id}/desk: what the order page shows, in one answer (see desk-answer.ts). The related
@@ -42,36 +43,36 @@ export async function deskData(
   reads: Reads,
   config?: Config,
 ): Promise<DeskAnswer> {
-  const state = await orderState(db, registry, tenantId, orderId, false);
+  // PGlite answers one query at a time: the fewer, the sooner (the statuses in one, the runs with the order's).
+  const state = await orderState(
+    db,
+    registry,
+    tenantId,
+    orderId,
+    false,
+    reads.mailOrders ? ["mail_order"] : [],
+  );
   const { model, order, items } = state;
   const m = (kind: string) => modelIn(registry, kind);
-  const [log, products, attributes, runs, runStatuses, customers, sites, addresses, costCenters, people] =
-    await Promise.all([
-      orderLog(db, model, tenantId, orderId),
-      rowsByIds(
-        db,
-        m("Product"),
-        tenantId,
-        items.map((i) => i.product_id),
-      ),
-      db
-        .select()
-        .from(m("Attribute").table.table)
-        .where(eq(m("Attribute").table.table.tenant_id, tenantId))
-        .limit(500),
-      rowsByIds(
-        db,
-        m("Run"),
-        tenantId,
-        items.map((i) => i.run_id),
-      ),
-      statusesOf(db, registry, tenantId, "run"),
-      titlesOf(db, m("Customer"), tenantId, [order.customer_id]),
-      titlesOf(db, m("Site"), tenantId, [order.site_id]),
-      rowsByIds(db, m("CustomerAddress"), tenantId, [order.bill_to_id, order.ship_to_id]),
-      titlesOf(db, m("CostCenter"), tenantId, [order.cost_center_id]),
-      userNames(db, [order.sales_rep_id, order.csr_id]),
-    ]);
+  const [log, products, attributes, customers, sites, addresses, costCenters, people] = await Promise.all([
+    orderLog(db, model, tenantId, orderId),
+    rowsByIds(
+      db,
+      m("Product"),
+      tenantId,
+      items.map((i) => i.product_id),
+    ),
+    db
+      .select()
+      .from(m("Attribute").table.table)
+      .where(eq(m("Attribute").table.table.tenant_id, tenantId))
+      .limit(500),
+    titlesOf(db, m("Customer"), tenantId, [order.customer_id]),
+    titlesOf(db, m("Site"), tenantId, [order.site_id]),
+    rowsByIds(db, m("CustomerAddress"), tenantId, [order.bill_to_id, order.ship_to_id]),
+    titlesOf(db, m("CostCenter"), tenantId, [order.cost_center_id]),
+    userNames(db, [order.sales_rep_id, order.csr_id]),
+  ]);
   const [slips, refunds, payments, mailOrders] = await Promise.all([
     reads.slips ? rowsWhere(db, m("PackingSlip"), tenantId, "order_id", orderId) : null,
     reads.refunds ? rowsWhere(db, m("RefundApproval"), tenantId, "order_id", orderId) : null,
@@ -95,7 +96,7 @@ export async function deskData(
   const itemViews: DeskItemView[] = state.deskItems.map((desk, index) => {
     const item = items[index];
     const product = products.find((p) => p.id === item.product_id);
-    const run = runs.find((r) => r.id === item.run_id);
+    const run = desk.run ? state.runs.get(desk.run.id) : undefined;
     return {
       id: desk.id,
       number: desk.number,
@@ -107,14 +108,7 @@ export async function deskData(
           }
         : null,
       options: optionNames(item.options, attributes),
-      run: run
-        ? {
-            id: run.id as number,
-            number: String(run.run_number),
-            status: runStatuses.find((s) => s.id === run.status_id)?.name ?? null,
-            open: desk.run?.open ?? true,
-          }
-        : null,
+      run: run ? { id: run.id, number: run.number, status: run.status, open: run.open } : null,
       timeline: timelines.get(desk.id) ?? [],
       shipped: shippedOf(desk.id),
     };
@@ -135,7 +129,9 @@ export async function deskData(
     payments: payments ? payments.map((p) => toRecord(m("UserPayment"), p) as DeskAnswer["order"]) : null,
     refunds: refunds ? await refundSummaries(db, registry, tenantId, refunds) : null,
     packing_slips: slips ? slips.map((s) => slipSummary(s, slipLines)) : null,
-    mail_orders: mailOrders ? await mailOrderSummaries(db, registry, tenantId, mailOrders) : null,
+    mail_orders: mailOrders
+      ? await mailOrderSummaries(db, registry, tenantId, mailOrders, state.statuses.get("mail_order") ?? [])
+      : null,
     job_ticket_prints: jobTicketPrints(log),
     card: cardPayments(config),
   };
@@ -208,8 +204,8 @@ async function mailOrderSummaries(
   registry: ResourceRegistry,
   tenantId: number,
   rows: Row[],
+  statuses: DeskStatus[],
 ): Promise<MailOrderSummary[]> {
-  const statuses = await statusesOf(db, registry, tenantId, "mail_order");
   const drops = childOf(modelIn(registry, "MailOrder"), "drops").table.table;
   const ids = rows.map((r) => r.id as number);
   const dropRows = ids.length

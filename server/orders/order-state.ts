@@ -9,7 +9,7 @@ import {
 import type { LogEntry } from "../../src/custom/orders/status-history";
 import type { Database } from "../db/open";
 import { HttpError, notFound } from "../http/errors";
-import { listChangeLogs } from "../resources/change-logs";
+import { changeLogRows } from "../resources/change-logs";
 import type { Row } from "../resources/hooks";
 import { lockRecord, storedChildren } from "../resources/hooks/derived-writes";
 import type { ResourceModel, ResourceRegistry } from "../resources/model";
@@ -31,21 +31,35 @@ export async function statusesOf(
   tenantId: number,
   entity: string,
 ): Promise<DeskStatus[]> {
+  return (await statusesOfEach(tx, registry, tenantId, [entity])).get(entity) ?? [];
+}
+
+/** The tenant's statuses of each entity, each in sort order: one query (the order page asks for several). */
+export async function statusesOfEach(
+  tx: Database,
+  registry: ResourceRegistry,
+  tenantId: number,
+  entities: string[],
+): Promise<Map<string, DeskStatus[]>> {
   const t = modelIn(registry, "Status").table.table;
   const rows = await tx
     .select()
     .from(t)
-    .where(and(eq(t.tenant_id, tenantId), eq(t.entity, entity)))
+    .where(and(eq(t.tenant_id, tenantId), inArray(t.entity, entities)))
     .orderBy(t.sort_order, t.id);
-  return rows.map((r) => ({
-    id: r.id as number,
-    code: String(r.code),
-    name: String(r.name),
-    category: (r.category as string | null) ?? null,
-    color: (r.color as string | null) ?? null,
-    next: Array.isArray(r.next_status_ids) ? (r.next_status_ids as number[]) : [],
-    allows_cancellation: r.allows_cancellation !== false,
-  }));
+  const each = new Map<string, DeskStatus[]>(entities.map((entity) => [entity, []]));
+  for (const r of rows) {
+    each.get(String(r.entity))?.push({
+      id: r.id as number,
+      code: String(r.code),
+      name: String(r.name),
+      category: (r.category as string | null) ?? null,
+      color: (r.color as string | null) ?? null,
+      next: Array.isArray(r.next_status_ids) ? (r.next_status_ids as number[]) : [],
+      allows_cancellation: r.allows_cancellation !== false,
+    });
+  }
+  return each;
 }
 
 /** The status of `code` among `statuses`, else a 409 saying it is missing. */
@@ -55,12 +69,24 @@ export function statusByCode(statuses: DeskStatus[], entity: string, code: strin
   return found;
 }
 
+/** An item's run: its number, whether still open (neither complete nor cancelled), its status's name. */
+export interface RunOfItem {
+  id: number;
+  number: string;
+  open: boolean;
+  status: string | null;
+}
+
 export interface OrderState {
   model: ResourceModel;
   order: Row;
   items: Row[];
   orderStatuses: DeskStatus[];
   itemStatuses: DeskStatus[];
+  /** The statuses of the entities asked for besides the order's and its items' (`alsoStatuses`). */
+  statuses: Map<string, DeskStatus[]>;
+  /** The items' runs by id. */
+  runs: Map<number, RunOfItem>;
   desk: DeskOrder;
   deskItems: DeskItem[];
 }
@@ -71,6 +97,7 @@ export async function orderState(
   tenantId: number,
   orderId: number,
   lock: boolean,
+  alsoStatuses: string[] = [],
 ): Promise<OrderState> {
   const model = modelIn(registry, "Order");
   const t = model.table.table;
@@ -83,11 +110,12 @@ export async function orderState(
           .where(and(eq(t.tenant_id, tenantId), eq(t.id, orderId)))
       )[0];
   if (!order) throw notFound();
-  const [items, orderStatuses, itemStatuses] = await Promise.all([
+  const [items, statuses] = await Promise.all([
     storedChildren(tx, model, "items", tenantId, orderId),
-    statusesOf(tx, registry, tenantId, "order"),
-    statusesOf(tx, registry, tenantId, "order_item"),
+    statusesOfEach(tx, registry, tenantId, ["order", "order_item", ...alsoStatuses]),
   ]);
+  const orderStatuses = statuses.get("order") ?? [];
+  const itemStatuses = statuses.get("order_item") ?? [];
   const runs = await runsOf(
     tx,
     registry,
@@ -100,30 +128,44 @@ export async function orderState(
     items,
     orderStatuses,
     itemStatuses,
+    statuses,
+    runs,
     desk: { order_number: String(order.order_number), status_id: (order.status_id as number | null) ?? null },
     deskItems: items.map((item, index) => ({
       id: item.id as number,
       number: index + 1,
       description: String(item.description ?? ""),
       item_status_id: (item.item_status_id as number | null) ?? null,
-      run: typeof item.run_id === "number" ? (runs.get(item.run_id) ?? null) : null,
+      run: runOf(runs, item.run_id),
     })),
   };
 }
 
-/** Runs by id: number and whether still open (neither complete nor cancelled). */
+/** The run an item is on, as the rules read it (number, open). */
+function runOf(runs: Map<number, RunOfItem>, runId: unknown): DeskItem["run"] {
+  const run = typeof runId === "number" ? runs.get(runId) : undefined;
+  return run ? { id: run.id, number: run.number, open: run.open } : null;
+}
+
+/** Runs by id: number, whether still open (neither complete nor cancelled), and their status's name. */
 async function runsOf(
   tx: Database,
   registry: ResourceRegistry,
   tenantId: number,
   ids: unknown[],
-): Promise<Map<number, { id: number; number: string; open: boolean }>> {
+): Promise<Map<number, RunOfItem>> {
   const list = [...new Set(ids.filter((id): id is number => typeof id === "number"))];
   if (list.length === 0) return new Map();
   const run = modelIn(registry, "Run").table.table;
   const status = modelIn(registry, "Status").table.table;
   const rows = await tx
-    .select({ id: run.id, number: run.run_number, category: status.category })
+    .select({
+      id: run.id,
+      number: run.run_number,
+      category: status.category,
+      status: status.name,
+      entity: status.entity,
+    })
     .from(run)
     .leftJoin(status, and(eq(status.id, run.status_id), eq(status.tenant_id, run.tenant_id)))
     .where(and(eq(run.tenant_id, tenantId), inArray(run.id, list)));
@@ -134,6 +176,8 @@ async function runsOf(
         id: r.id as number,
         number: String(r.number),
         open: r.category !== "complete" && r.category !== "cancelled",
+        // A run's status is one of the run statuses; the page names no other.
+        status: r.entity === "run" ? String(r.status) : null,
       },
     ]),
   );
@@ -146,8 +190,7 @@ export async function orderLog(
   tenantId: number,
   orderId: number,
 ): Promise<LogEntry[]> {
-  const { rows } = await listChangeLogs(tx, model, tenantId, orderId, 1, 1000);
-  return rows.reverse();
+  return (await changeLogRows(tx, model, tenantId, orderId, 1, 1000)).reverse();
 }
 
 /** The body rows of the order's items for an update that moves some of them (every kept id, in order). */

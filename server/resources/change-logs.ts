@@ -90,47 +90,58 @@ export interface ChangeLogAnswer {
 
 /** A record's history (or a child row's, by its log kind), newest first. */
 export async function listChangeLogs(
+  ...page: Parameters<typeof changeLogRows>
+): Promise<{ rows: ChangeLogAnswer[]; total: number }> {
+  const [db, model, tenantId, recordId] = page;
+  const [[{ total }], rows] = await Promise.all([
+    db
+      .select({ total: count() })
+      .from(change_logs)
+      .where(changeLogsOf(model, tenantId, recordId)),
+    changeLogRows(...page),
+  ]);
+  return { total, rows };
+}
+
+const changeLogsOf = (model: ResourceModel | string, tenantId: number, recordId: number) =>
+  and(
+    eq(change_logs.tenant_id, tenantId),
+    eq(change_logs.kind, typeof model === "string" ? model : model.kind),
+    eq(change_logs.record_id, recordId),
+  );
+
+/** One page of a record's history, newest first, without counting it (the order desk reads its last 1,000). */
+export async function changeLogRows(
   db: Database,
   model: ResourceModel | string,
   tenantId: number,
   recordId: number,
   page: number,
   limit: number,
-): Promise<{ rows: ChangeLogAnswer[]; total: number }> {
-  const where = and(
-    eq(change_logs.tenant_id, tenantId),
-    eq(change_logs.kind, typeof model === "string" ? model : model.kind),
-    eq(change_logs.record_id, recordId),
-  );
-  const [[{ total }], rows] = await Promise.all([
-    db.select({ total: count() }).from(change_logs).where(where),
-    db
-      .select({
-        id: change_logs.id,
-        action: change_logs.action,
-        changed_at: change_logs.changed_at,
-        user_id: change_logs.user_id,
-        user_name: users.name,
-        changes: change_logs.changes,
-      })
-      .from(change_logs)
-      .leftJoin(users, eq(users.id, change_logs.user_id))
-      .where(where)
-      .orderBy(desc(change_logs.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
-  ]);
-  return {
-    total,
-    rows: rows.map((r) => ({
-      id: r.id,
-      action: r.action,
-      changed_at: r.changed_at.toISOString(),
-      user: r.user_id !== null && r.user_name !== null ? { id: r.user_id, name: r.user_name } : null,
-      // jsonb keeps keys in its own order; answer { from, to } as the contract writes them.
-      changes: Object.fromEntries(
-        Object.entries(r.changes).map(([field, c]) => [field, { from: c.from ?? null, to: c.to ?? null }]),
-      ),
-    })),
-  };
+): Promise<ChangeLogAnswer[]> {
+  const rows = await db
+    .select({
+      id: change_logs.id,
+      action: change_logs.action,
+      changed_at: change_logs.changed_at,
+      user_id: change_logs.user_id,
+      user_name: users.name,
+      changes: change_logs.changes,
+    })
+    .from(change_logs)
+    .leftJoin(users, eq(users.id, change_logs.user_id))
+    .where(changeLogsOf(model, tenantId, recordId))
+    .orderBy(desc(change_logs.id))
+    .limit(limit)
+    .offset((page - 1) * limit);
+  return rows.map((r) => ({
+    id: r.id,
+    action: r.action,
+    changed_at: r.changed_at.toISOString(),
+    user: r.user_id !== null && r.user_name !== null ? { id: r.user_id, name: r.user_name } : null,
+    // jsonb keeps keys in its own order; answer { from, to } as the contract writes them.
+    changes: Object.fromEntries(
+      Object.entries(r.changes).map(([field, c]) => [field, { from: c.from ?? null, to: c.to ?? null }]),
+    ),
+  }));
 }

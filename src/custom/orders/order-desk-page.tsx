@@ -14,6 +14,7 @@ import { AssignRunDialog } from "./assign-run-dialog";
 import { ChangeLogTab } from "./change-log-tab";
 import { deskAccess } from "./desk-access";
 import type { DeskAnswer, DeskItemView } from "./desk-answer";
+import { deskFetchProps } from "./desk-prefetch";
 import { assignRefusal, CODES, type DeskItem, orderActionStates, reprintRefusal } from "./desk-rules";
 import { FilesTab } from "./files-tab";
 import { MoneyTab } from "./money-tab";
@@ -83,13 +84,7 @@ export default function OrderDeskPage() {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const { call, pending } = useDeskCall();
-  const { data: desk, query } = useFetched<DeskAnswer>({
-    url: `orders/${order_id}/desk`,
-    // Not kept once the page is left (gcTime 0): the order's edit form and other pages change it through
-    // Refine's own keys, which do not reach this one, and the desk must never open on a stale order.
-    queryOptions: { queryKey: ["order-desk", order_id], retry: false, gcTime: 0 },
-    errorNotification: false,
-  });
+  const { data: desk, query } = useFetched<DeskAnswer>(deskFetchProps(order_id));
   const refetch = () => void query.refetch();
   // The items' thumbnails: the same query as the Files tab's, asked once the order is known to exist.
   const { files } = useOrderFiles(Number(order_id), Boolean(desk));

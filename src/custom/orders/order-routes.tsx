@@ -15,8 +15,13 @@ import NotFoundPage from "../../pages/not-found-page";
 import { lazyPage } from "../../routing/lazy-page";
 import { guardedRoute } from "../../routing/require-permission";
 import { RequireSession } from "../../routing/require-session";
+import { registerRoutePreload } from "../../routing/route-preload";
+import { loadOrderDeskPage, preloadOrderDeskPage } from "./desk-preload";
+import { DeskDataAhead } from "./desk-route";
 
-const OrderDeskPage = lazyPage(() => import("./order-desk-page"));
+const OrderDeskPage = lazyPage(loadOrderDeskPage);
+// An order's link in a list (/orders, a customer's orders) starts loading this page's code ahead of the click.
+registerRoutePreload((path) => /^\/orders\/\d+$/.test(path), preloadOrderDeskPage);
 const OrderFilesPage = lazyPage(() => import("./order-files-page"));
 const MailDropsPage = lazyPage(() => import("./mail-drops-page"));
 const PlanningPage = lazyPage(() => import("./planning-page"));
@@ -38,7 +43,16 @@ function Digits() {
 export function orderDeskRoutes(): ReactElement {
   return (
     <Route key="order-desk" element={<Digits />}>
-      {guardedRoute({ kind: "Order", action: "show", route: "/orders/:order_id", page: <OrderDeskPage /> })}
+      {guardedRoute({
+        kind: "Order",
+        action: "show",
+        route: "/orders/:order_id",
+        page: (
+          <DeskDataAhead>
+            <OrderDeskPage />
+          </DeskDataAhead>
+        ),
+      })}
       {guardedRoute({ kind: "Order", action: "list", route: "/order-files", page: <OrderFilesPage /> })}
       {guardedRoute({
         kind: "Order",

@@ -6,6 +6,7 @@ import { createContext, type ReactNode, useContext, useMemo, useState } from "re
 import { createPath, type NavigateFunction, type To, useLocation, useNavigate } from "react-router";
 import type { ReferenceRecords } from "../../components/fields/reference-value";
 import { InAppAnchor } from "../../routing/in-app-anchor";
+import { preloadRoute } from "../../routing/route-preload";
 import type { RowPermissions } from "./row-actions";
 
 export interface RowContextValue {
@@ -73,8 +74,11 @@ export function RowLink({
   className?: string;
 }) {
   const { navigate } = useRowContext();
+  const href = typeof to === "string" ? to : createPath(to);
+  // The page's code starts loading when the pointer or the focus reaches its link (route-preload.ts).
+  const preload = () => preloadRoute(href);
   return (
-    <InAppAnchor href={typeof to === "string" ? to : createPath(to)} {...rest} follow={() => navigate(to)}>
+    <InAppAnchor href={href} {...rest} follow={() => navigate(to)} onMouseEnter={preload} onFocus={preload}>
       {children}
     </InAppAnchor>
   );

@@ -15,7 +15,7 @@ import {
   useDeleteMany,
 } from "@refinedev/core";
 import { Button, Empty, Flex, Popconfirm, Space, Table, Typography } from "antd";
-import { Suspense, useCallback, useMemo, useRef, useState } from "react";
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, Outlet, useLocation, useNavigate } from "react-router";
 import { pageTotal } from "../../components/fields/format";
 import { ReferenceSelect } from "../../components/fields/reference-select";
@@ -23,7 +23,8 @@ import { keepPreviousOf } from "../../providers/query-client";
 import type { Resource } from "../../resource-engine/define";
 import { fieldOf } from "../../resource-engine/field-of";
 import { inSentence, parseSort } from "../../resource-engine/list-query";
-import { listPath } from "../../resource-engine/resource-routes";
+import { listPath, recordPath } from "../../resource-engine/resource-routes";
+import { preloadRouteWhenIdle } from "../../routing/route-preload";
 import { downloadCsv } from "./export-csv";
 import { kindListLinks } from "./kind-links";
 import { ListCells } from "./list-cells";
@@ -109,6 +110,13 @@ function ListOf({ resource: declared, scope }: { resource: Resource; scope: stri
     [allFilters, scopedBy],
   );
   const rows = tableProps.dataSource ?? NO_ROWS;
+  // The page a row opens is the likely next one: its code (when registered, route-preload.ts) loads once the rows
+  // are shown. A scoped kind's record path needs each row's scope: not worth it there.
+  const firstId = rows[0]?.id;
+  useEffect(() => {
+    if (firstId === undefined || resource.scopedBy) return;
+    return preloadRouteWhenIdle(recordPath(resource, "show", firstId));
+  }, [resource, firstId]);
   const { columns, cells, minWidth } = useListColumns(resource, rows, sorters, tableQuery.isFetching);
   const [selected, setSelected] = useState<BaseKey[]>([]);
   const [exporting, setExporting] = useState(false);
