@@ -1,9 +1,10 @@
-import { existsSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, selectRows } from "../../server/db/open";
+import { recordDraftFile } from "../../server/mail-tools/draft-files";
 import { bytes, metadataOf, tusUpload } from "./file-uploads";
 import { bearer, createTestApp, describeEachStore, signIn, type TestApp, tempDir } from "./helpers";
 import { mailDates } from "./mail-dates";
@@ -570,6 +571,46 @@ describeEachStore("postcard and letter tools", (kind) => {
       const res = await create(csr, size, meta(draft, side, name, type));
       expect(res.status).toBe(status);
       expect(JSON.stringify(await res.json())).toContain(words);
+      expect(await kept(draft)).toBe(0);
+    });
+
+    it("keeps nothing of a file whose saved job was deleted while it uploaded", async () => {
+      const draft = await draftOf();
+      const created = await create(csr, 1000, meta(draft, "front", "front.pdf", "application/pdf"));
+      expect(created.status).toBe(201);
+      const location = new URL(created.headers.get("location") ?? "", base).toString();
+      expect((await call(t.app, "DELETE", `mail-tools/drafts/${draft}`, csr)).status).toBe(204);
+      // Its next bytes find no job.
+      const sent = await fetch(location, {
+        method: "PATCH",
+        headers: {
+          authorization: `Bearer ${csr}`,
+          "tus-resumable": "1.0.0",
+          "upload-offset": "0",
+          "content-type": "application/offset+octet-stream",
+        },
+        body: bytes(1000),
+      });
+      expect(sent.status).toBe(404);
+      // Deleted between the last bytes' check and the file's row: a 409 with a sentence, the object discarded.
+      const key = `t1-orphan-${draft}`;
+      writeFileSync(join(filesDir, "shop", key), bytes(10));
+      const row = recordDraftFile(t.app, {
+        tenantId: 1,
+        userId: 1,
+        draftId: draft,
+        side: "front",
+        bucket: "shop",
+        key,
+        name: "front.pdf",
+        contentType: "application/pdf",
+        size: 10,
+      });
+      await expect(row).rejects.toMatchObject({
+        statusCode: 409,
+        message: "This saved job was deleted while the file was uploading: nothing was kept",
+      });
+      expect(stored(key)).toBe(false);
       expect(await kept(draft)).toBe(0);
     });
 
