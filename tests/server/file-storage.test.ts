@@ -436,6 +436,35 @@ describeEachStore("file storage (%s)", (dbKind) => {
     expect(storage.requests.at(-1)).toMatchObject({ method: "DELETE", authorization: "Bearer owner" });
   });
 
+  it("keeps a saved tool job's artwork uploaded to Firebase, for its owner only", async () => {
+    const draft = (await call(csr, "POST", "mail-tools/drafts", { tool: "postcard", step: 1, state: {} }))
+      .body.data as { id: number };
+    const owner = { draft_id: draft.id, side: "front" };
+    const announce = { kind: "artwork", filename: "front.pdf", filetype: "application/pdf", size: 1000 };
+    // Another person's job is not theirs to upload to.
+    expect((await call(admin, "POST", "storage-uploads", { ...owner, ...announce })).status).toBe(404);
+    const handed = await call(csr, "POST", "storage-uploads", { ...owner, ...announce });
+    expect(handed.status).toBe(200);
+    const at = String(handed.body.data.path);
+    expect(at).toMatch(new RegExp(`^1/d${draft.id}/`));
+    storage.put(BUCKETS.shop, at, bytes(1000), "application/pdf");
+    const registered = await call(csr, "POST", "storage-uploads/register", {
+      path: at,
+      ...owner,
+      kind: "artwork",
+      filename: "front.pdf",
+    });
+    expect(registered.status).toBe(201);
+    const resumed = await call(csr, "GET", `mail-tools/drafts/${draft.id}`);
+    expect(
+      (resumed.body.data.files as { side: string; name: string; size: number }[]).map((f) => [
+        f.side,
+        f.name,
+        f.size,
+      ]),
+    ).toEqual([["front", "front.pdf", 1000]]);
+  });
+
   it("registers an upload once, and the embedded store's server refuses Firebase uploads (and Firebase's, tus)", async () => {
     const handed = await start(csr);
     const at = String(handed.body.data.path);
