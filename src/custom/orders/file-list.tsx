@@ -101,6 +101,8 @@ export function FileList({
     {
       title: "File",
       key: "name",
+      // The name is what people read first: it keeps room, and a narrow screen scrolls the table instead.
+      width: 220,
       render: (_, f) => (
         <Flex gap={8} align="center">
           <FileThumbnail file={f} />
@@ -152,7 +154,7 @@ export function FileList({
       dataSource={files}
       loading={loading}
       pagination={pagination}
-      scroll={{ x: 720 }}
+      scroll={{ x: showOrder ? 1100 : 900 }}
       expandable={{
         expandedRowRender: (f) => <PreflightDetails file={f} />,
         rowExpandable: (f) => (f.preflight?.length ?? 0) > 0,
