@@ -14,16 +14,24 @@ export function preloadRoute(href: string): void {
   for (const preload of preloads) if (preload.matches(path)) preload.load();
 }
 
+/** How long a shown list is left to finish its own loading before a likely next page's code is fetched. */
+export const PRELOAD_SETTLE_MS = 2_000;
+
 /**
- * preloadRoute(href) once the browser is idle (a list shown: the page its rows open is the likely next one, and
- * its code then costs the click nothing). Answers the cancel.
+ * preloadRoute(href) once the page has settled and the browser is idle (a list shown: the page its rows open is
+ * the likely next one, and its code then costs the click nothing). It waits PRELOAD_SETTLE_MS first, so it never
+ * competes with the list's own first load (whose size the first-load budget counts). Answers the cancel.
  */
 export function preloadRouteWhenIdle(href: string): () => void {
   if (!preloads.some((preload) => preload.matches(href.split(/[?#]/)[0]))) return () => {};
-  if (typeof requestIdleCallback === "function") {
-    const handle = requestIdleCallback(() => preloadRoute(href), { timeout: 2_000 });
-    return () => cancelIdleCallback(handle);
-  }
-  const timer = setTimeout(() => preloadRoute(href), 200);
-  return () => clearTimeout(timer);
+  let idle: number | undefined;
+  const timer = setTimeout(() => {
+    if (typeof requestIdleCallback === "function") {
+      idle = requestIdleCallback(() => preloadRoute(href), { timeout: 2_000 });
+    } else preloadRoute(href);
+  }, PRELOAD_SETTLE_MS);
+  return () => {
+    clearTimeout(timer);
+    if (idle !== undefined) cancelIdleCallback(idle);
+  };
 }

@@ -46,10 +46,13 @@ export function BoardColumn({ status, cards, ctx, now, focus, onAction }: BoardC
     getItemKey: (index) => cards[index].id,
   });
   const focusIndex = focus.id === null ? -1 : cards.findIndex((card) => card.id === focus.id);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a scan (its tick) scrolls, not a refetch
+  const holdsFocus = focusIndex >= 0;
+  // A scan (its tick) scrolls to its card, and so does the card an operator just moved arriving in this column
+  // (it comes with the refetch, after the action's tick): a refetch that only reorders the column does not.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the tick and the arrival, not the index, scroll
   useEffect(() => {
-    if (focusIndex >= 0) virtualizer.scrollToIndex(focusIndex, { align: "center" });
-  }, [focus.tick]);
+    if (holdsFocus) virtualizer.scrollToIndex(focusIndex, { align: "center" });
+  }, [focus.tick, holdsFocus]);
 
   return (
     <section aria-label={status.name} style={{ minWidth: 280, flex: "0 0 280px" }}>
