@@ -246,11 +246,27 @@ describeEachStore("postcard and letter tools", (kind) => {
     const res = await call(t.app, "POST", "mail-orders", csr, {
       customer_id: customer,
       mail_class: "eddm_retail",
-      shape: "card",
+      shape: "flat",
       route_ids: [routes["99901-C001"], routes["99901-C002"]],
       drops: [{ drop_no: 1, scheduled_date: FIRST, quantity: 6_000 }],
     });
     expect(res.status).toBe(400);
+    // A card at EDDM is refused on its shape, as the tools refuse its size.
+    const card = await call(t.app, "POST", "mail-orders", csr, {
+      customer_id: customer,
+      mail_class: "eddm_retail",
+      shape: "card",
+      route_ids: [routes["99901-C001"]],
+      drops: [{ drop_no: 1, scheduled_date: FIRST, quantity: 1_000 }],
+    });
+    expect(card.status).toBe(400);
+    expect(card.body.errors).toEqual([
+      {
+        field: "shape",
+        message:
+          "EDDM takes only flats: a piece larger than a letter (over 6.125 in wide or 11.5 in long), up to 12 in by 15 in. Choose Flat",
+      },
+    ]);
     expect(res.body.errors).toEqual([
       {
         field: "route_ids",

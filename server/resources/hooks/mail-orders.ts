@@ -1,4 +1,4 @@
-import { eddmRetailProblems } from "../../../src/custom/mail/mail-tools";
+import { EDDM_SIZES, eddmRetailProblems } from "../../../src/custom/mail/mail-tools";
 import type { FieldError } from "../../http/errors";
 import { validationFailed } from "../../http/errors";
 import { defineHooks, type Row } from "../hooks";
@@ -105,6 +105,13 @@ export default defineHooks({
     if (errors.length > 0) throw validationFailed(errors);
     const changed = (name: string) =>
       previous === null || JSON.stringify(previous[name] ?? null) !== JSON.stringify(record[name] ?? null);
+    // USPS takes only flats at EDDM (domain.md), as the postcard tool asks of its sizes (mail-tools.ts).
+    const eddmClass = String(record.mail_class ?? "").startsWith("eddm");
+    if (eddmClass && record.shape && record.shape !== "flat" && (changed("mail_class") || changed("shape"))) {
+      throw validationFailed([
+        { field: "shape", message: `EDDM takes only flats: a piece ${EDDM_SIZES}. Choose Flat` },
+      ]);
+    }
     const sourcesChanged = ["order_id", "product_id", "list_ids", "route_ids", "mail_class"].some(changed);
     if (drops || sourcesChanged) {
       // Two mail orders of one order count each other's pieces: the second waits for the first.

@@ -1,8 +1,8 @@
 // One status column of a station board. Its cards are virtualised against the window's scroll
-// (@tanstack/react-virtual): a board of 500 cards mounts those in view and a few beyond, so it
+// (@tanstack/react-virtual): a board of 500 cards mounts those in view and one beyond each, so it
 // paints within issue 18's 300 ms, and the rest mount as they come into view. Focus moving into a
 // card scrolls the window (so Tab walks on through the column), and a scanned card out of view is
-// scrolled to first, then mounts focused (run-card.tsx focuses itself).
+// scrolled to first, then mounts focused (run-card.tsx focuses itself); so is a card an operator just moved.
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import { Badge, Flex, Typography } from "antd";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
